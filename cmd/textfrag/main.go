@@ -1,0 +1,116 @@
+// Command textfrag builds documentation sites whose Markdown links quote
+// source files through RFC 5147 fragments, checks those links in CI, and pins
+// their integrity checks.
+//
+// Usage:
+//
+//	textfrag resolve [--root DIR] [--json] REF
+//
+// Run "textfrag help" for every command.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Exit codes, as the README documents them.
+const (
+	exitOK    = 0
+	exitError = 1 // a link or build failed
+	exitUsage = 2 // the command line was wrong
+)
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(env *env, args []string) int
+}
+
+// env is what a command reads and writes, so tests can run commands in process.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	stderrIsTTY    bool
+}
+
+var commands = map[string]command{}
+
+func register(c command) { commands[c.name] = c }
+
+func main() {
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr)}
+	os.Exit(e.main(os.Args[1:]))
+}
+
+func (e *env) main(args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		e.usage(e.stdout)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(e.stderr, "textfrag: unknown command %q\n", args[0])
+		e.usage(e.stderr)
+		return exitUsage
+	}
+	return c.run(e, args[1:])
+}
+
+func (e *env) usage(w io.Writer) {
+	fmt.Fprintln(w, "Usage: textfrag COMMAND [ARGS]\n\nCommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun \"textfrag COMMAND -h\" for a command's flags.")
+}
+
+// parseFlags parses flags that may stand before, between or after the
+// positional arguments, and returns the positional arguments. It reports
+// false after printing the problem when the command line is wrong.
+func (e *env) parseFlags(fs *flag.FlagSet, args []string) ([]string, bool) {
+	fs.SetOutput(e.stderr)
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, false
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, true
+		}
+		if args[0] == "--" {
+			return append(positional, args[1:]...), true
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+func (e *env) errorf(format string, args ...any) {
+	fmt.Fprintf(e.stderr, "textfrag: "+format+"\n", args...)
+}
+
+// oneLine folds a message onto one line for a terminal or a log.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func isTerminal(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+var errUsage = errors.New("usage")

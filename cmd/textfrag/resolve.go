@@ -1,0 +1,134 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+)
+
+func init() {
+	register(command{name: "resolve", summary: "print what one reference selects: textfrag resolve src/a.go#line=10,20", run: runResolve})
+}
+
+func runResolve(e *env, args []string) int {
+	fs := flag.NewFlagSet("resolve", flag.ContinueOnError)
+	root := fs.String("root", ".", "directory `DIR` that REF is relative to and the only allowed root")
+	asJSON := fs.Bool("json", false, "print spans, line numbers, checks and text as JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: textfrag resolve [--root DIR] [--json] REF\n\nWrites the characters REF selects, as stored, to standard output.\nExit status: 0 on success (clamping is a warning), 1 on any error, 2 on bad usage.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	pos, ok := e.parseFlags(fs, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	ref := pos[0]
+	r, err := target.New(target.Options{Root: *root})
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	res, err := r.Resolve(".", ref)
+	if errors.Is(err, target.ErrNotOurs) {
+		e.errorf("%s: %s", ref, notOursReason(ref))
+		return exitError
+	}
+	var te *target.Error
+	if errors.As(err, &te) && te.Result != nil && *asJSON {
+		e.writeJSON(ref, te.Result, false)
+	}
+	if err != nil {
+		e.errorf("%s: %s", ref, oneLine(target.Explain(err, "")))
+		return exitError
+	}
+	e.warnSelection(ref, res)
+	if *asJSON {
+		e.writeJSON(ref, res, true)
+		return exitOK
+	}
+	e.stdout.Write(res.Selection.Text)
+	return exitOK
+}
+
+// notOursReason says why a reference is not a local RFC 5147 reference.
+func notOursReason(ref string) string {
+	l := target.SplitLink(ref)
+	switch {
+	case !l.HasFragment:
+		return "no fragment: add #line=… or #char=… to say what to select"
+	case l.Scheme != "" && l.Scheme != "file":
+		return fmt.Sprintf("%s: targets are read from local files only", l.Scheme)
+	}
+	if _, err := rfc5147.Parse(l.Fragment); err != nil {
+		return err.Error()
+	}
+	return "not an RFC 5147 reference"
+}
+
+// warnSelection prints the warnings a resolved link carries: clamping and
+// ignored integrity checks.
+func (e *env) warnSelection(ref string, res *target.Result) {
+	for _, w := range target.Warnings(res) {
+		fmt.Fprintf(e.stderr, "textfrag: warning: %s: %s\n", ref, w)
+	}
+}
+
+type jsonResult struct {
+	Ref      string        `json:"ref"`
+	Path     string        `json:"path"`
+	Fragment string        `json:"fragment"`
+	Scheme   string        `json:"scheme"`
+	Label    string        `json:"label"`
+	Chars    rfc5147.Span  `json:"chars"`
+	Lines    rfc5147.Span  `json:"lines"`
+	Bytes    rfc5147.Span  `json:"bytes"`
+	First    rfc5147.Point `json:"first"`
+	Last     rfc5147.Point `json:"last"`
+	Clamped  bool          `json:"clamped"`
+	Empty    bool          `json:"empty"`
+	AtEnd    bool          `json:"at_end"`
+	Entity   jsonEntity    `json:"entity"`
+	Checks   []jsonCheck   `json:"checks"`
+	Text     *string       `json:"text,omitempty"`
+}
+
+type jsonEntity struct {
+	Charset string `json:"charset"`
+	Length  int64  `json:"length"`
+	Lines   int64  `json:"lines"`
+	MD5     string `json:"md5"`
+}
+
+type jsonCheck struct {
+	Check string `json:"check"`
+	rfc5147.CheckResult
+}
+
+func (e *env) writeJSON(ref string, res *target.Result, withText bool) {
+	s := res.Selection
+	out := jsonResult{
+		Ref: ref, Path: res.Path, Fragment: res.Fragment.String(), Scheme: res.Fragment.Scheme.String(),
+		Label: s.Label(), Chars: s.Chars, Lines: s.Lines, Bytes: s.Bytes, First: s.First, Last: s.Last,
+		Clamped: s.Clamped, Empty: s.Empty(), AtEnd: s.AtEnd,
+		Entity: jsonEntity{Charset: s.Entity.Charset.Name, Length: s.Entity.Length, Lines: s.TotalLines, MD5: s.Entity.MD5Hex()},
+		Checks: []jsonCheck{},
+	}
+	for _, c := range s.Checks {
+		out.Checks = append(out.Checks, jsonCheck{Check: c.Check.String(), CheckResult: c})
+	}
+	if withText {
+		t := string(s.Text)
+		out.Text = &t
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	enc.Encode(out)
+}

@@ -1,0 +1,352 @@
+package rfc5147
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+	"unicode/utf8"
+)
+
+// This file is the one place that knows how RFC 5147 counts: code points,
+// line endings (CR+LF, CR+NEL, LF, CR, NEL) as one character each, and
+// positions between them. Everything else asks the scanner.
+
+// subChunk bounds the stretch of text that the per-character path may walk
+// when a target falls inside it; the rest is counted in bulk.
+const subChunk = 32 << 10
+
+// Point is a human position in text: 1-based line and column, with columns
+// counting characters (a line ending is one character).
+type Point struct {
+	Line   int64 `json:"line"`
+	Column int64 `json:"column"`
+}
+
+// Span is a half-open interval [Start, End) of positions or offsets.
+type Span struct {
+	Start int64 `json:"start"`
+	End   int64 `json:"end"`
+}
+
+// Len returns End - Start.
+func (s Span) Len() int64 { return s.End - s.Start }
+
+// mark records where the scanner stood when it reached a target position.
+type mark struct {
+	reached bool
+	char    int64 // character position
+	line    int64 // line endings before it
+	byteOff int64 // byte offset in the decoded text
+	point   Point // the position, in human numbers
+	prev    Point // the character before it
+}
+
+// TextError reports decoded text that is not text: invalid in its charset, or
+// holding a NUL character. It wraps ErrNotText.
+type TextError struct {
+	Offset int64 // byte offset in the decoded text
+	Msg    string
+}
+
+func (e *TextError) Error() string { return e.Msg }
+
+// Unwrap returns ErrNotText.
+func (e *TextError) Unwrap() error { return ErrNotText }
+
+// scanner walks decoded UTF-8 text (no BOM) once, in pieces, and records the
+// two ends of one fragment. The zero scanner, with no targets, only counts.
+type scanner struct {
+	scheme       Scheme
+	startT, endT int64 // target positions in scheme units; endT < 0: end of text
+	stopEarly    bool  // stop once both ends are found (caller knows the totals)
+	capture      bool  // copy the selection into text (streaming)
+	chars        int64 // characters consumed
+	lineEnds     int64 // line endings consumed
+	lineStart    int64 // character position where the current line starts
+	off          int64 // bytes consumed
+	prev         Point // the last character consumed
+	start, end   mark
+	capturing    bool
+	text         []byte
+	err          error
+}
+
+func newScanner(scheme Scheme, start, end int64) *scanner {
+	s := &scanner{scheme: scheme, startT: start, endT: end}
+	s.reach() // position 0
+	return s
+}
+
+func (s *scanner) done() bool { return s.stopEarly && s.end.reached }
+
+// feed consumes a prefix of p and returns its length. Unless eof, it leaves
+// out a trailing incomplete UTF-8 sequence and a trailing CR, whose meaning
+// depends on the bytes that follow; the caller passes them again.
+func (s *scanner) feed(p []byte, eof bool) int {
+	n := len(p)
+	if !eof {
+		n = safeEnd(p)
+	}
+	for i := 0; i < n && s.err == nil && !s.done(); {
+		j := min(i+subChunk, n)
+		if j < n {
+			j = pieceEnd(p[:n], j)
+		}
+		s.piece(p[i:j])
+		i = j
+	}
+	return n
+}
+
+// safeEnd returns how much of p can be scanned without seeing more bytes.
+func safeEnd(p []byte) int {
+	n := len(p)
+	for i := n - 1; i >= 0 && i >= n-utf8.UTFMax; i-- {
+		if utf8.RuneStart(p[i]) {
+			if !utf8.FullRune(p[i:n]) {
+				n = i
+			}
+			break
+		}
+	}
+	if n > 0 && p[n-1] == '\r' {
+		n--
+	}
+	return n
+}
+
+// pieceEnd moves a split point j forward so that it neither splits a rune
+// nor a CR+LF or CR+NEL pair.
+func pieceEnd(p []byte, j int) int {
+	for j < len(p) && !utf8.RuneStart(p[j]) {
+		j++
+	}
+	if j < len(p) && p[j-1] == '\r' {
+		if p[j] == '\n' {
+			j++
+		} else if p[j] == 0xC2 && j+1 < len(p) && p[j+1] == 0x85 {
+			j += 2
+		}
+	}
+	return j
+}
+
+// piece scans a stretch that splits no rune and no line ending.
+func (s *scanner) piece(c []byte) {
+	if !utf8.Valid(c) {
+		s.fail(c, invalidAt(c), "invalid UTF-8")
+		return
+	}
+	if i := bytes.IndexByte(c, 0); i >= 0 {
+		s.fail(c, i, "a NUL character (binary data)")
+		return
+	}
+	nChars, nEnds := countPiece(c)
+	if s.targetWithin(nChars, nEnds) {
+		s.walk(c)
+		return
+	}
+	if s.capturing {
+		s.text = append(s.text, c...)
+	}
+	if nEnds > 0 {
+		last := lastEnding(c)
+		after := int64(utf8.RuneCount(c[last:]))
+		s.lineStart = s.chars + nChars - after
+	}
+	s.chars += nChars
+	s.lineEnds += nEnds
+	s.off += int64(len(c))
+}
+
+func (s *scanner) fail(c []byte, i int, what string) {
+	at := s.off + int64(i)
+	line, col := s.lineEnds+1, s.chars-s.lineStart+1
+	if i > 0 {
+		// Count the stretch before the bad byte exactly, for a useful message.
+		before := c[:i]
+		for len(before) > 0 && !utf8.Valid(before) {
+			before = before[:len(before)-1]
+		}
+		n, e := countPiece(before)
+		if e > 0 {
+			line += e
+			col = int64(utf8.RuneCount(before[lastEnding(before):])) + 1
+		} else {
+			col += n
+		}
+	}
+	s.err = &TextError{Offset: at, Msg: formatTextError(what, at, Point{line, col})}
+}
+
+// targetWithin reports whether a target not yet reached lies within the next
+// nChars characters or nEnds line endings (its end included).
+func (s *scanner) targetWithin(nChars, nEnds int64) bool {
+	within := func(t int64) bool {
+		if s.scheme == Line {
+			return t > s.lineEnds && t <= s.lineEnds+nEnds
+		}
+		return t > s.chars && t <= s.chars+nChars
+	}
+	return (!s.start.reached && within(s.startT)) || (!s.end.reached && s.endT >= 0 && within(s.endT))
+}
+
+// walk scans c one character at a time.
+func (s *scanner) walk(c []byte) {
+	from := 0
+	for i := 0; i < len(c); {
+		size, ending := 1, false
+		switch b := c[i]; {
+		case b == '\n':
+			ending = true
+		case b == '\r':
+			ending = true
+			if i+1 < len(c) && c[i+1] == '\n' {
+				size = 2
+			} else if i+2 < len(c) && c[i+1] == 0xC2 && c[i+2] == 0x85 {
+				size = 3
+			}
+		case b < utf8.RuneSelf:
+		case b == 0xC2 && i+1 < len(c) && c[i+1] == 0x85:
+			size, ending = 2, true
+		default:
+			_, size = utf8.DecodeRune(c[i:])
+		}
+		s.prev = Point{s.lineEnds + 1, s.chars - s.lineStart + 1}
+		i += size
+		s.off += int64(size)
+		s.chars++
+		if ending {
+			s.lineEnds++
+			s.lineStart = s.chars
+		}
+		wasCapturing := s.capturing
+		if s.reach() && s.capture {
+			if wasCapturing {
+				s.text = append(s.text, c[from:i]...)
+			}
+			from = i
+		}
+		if s.done() {
+			return
+		}
+	}
+	if s.capturing {
+		s.text = append(s.text, c[from:]...)
+	}
+}
+
+// reach records the current position against the targets and reports
+// whether it reached one.
+func (s *scanner) reach() bool {
+	pos := s.chars
+	if s.scheme == Line {
+		pos = s.lineEnds
+		if s.chars != s.lineStart {
+			return false // line positions are only at line starts
+		}
+	}
+	hit := false
+	if !s.start.reached && pos == s.startT {
+		s.start = s.here()
+		s.capturing = s.capture
+		hit = true
+	}
+	if !s.end.reached && s.endT >= 0 && pos == s.endT && s.start.reached {
+		s.end = s.here()
+		s.capturing = false
+		hit = true
+	}
+	return hit
+}
+
+func (s *scanner) here() mark {
+	return mark{reached: true, char: s.chars, line: s.lineEnds, byteOff: s.off,
+		point: Point{s.lineEnds + 1, s.chars - s.lineStart + 1}, prev: s.prev}
+}
+
+// totalLines is the entity's number of lines: text after the last line ending
+// is a line if it is not empty, and text without line endings is one line.
+func (s *scanner) totalLines() int64 {
+	if s.chars > s.lineStart || s.lineEnds == 0 {
+		return s.lineEnds + 1
+	}
+	return s.lineEnds
+}
+
+// finish resolves the targets the text was too short to reach: they become
+// the end of the text. It reports whether a written number was clamped.
+func (s *scanner) finish() (clamped bool) {
+	size := s.chars
+	if s.scheme == Line {
+		size = s.totalLines()
+	}
+	if !s.start.reached {
+		clamped = s.startT > size
+		s.start = s.here()
+	}
+	if !s.end.reached {
+		clamped = clamped || s.endT > size
+		s.end = s.here()
+	}
+	s.capturing = false
+	return clamped
+}
+
+// countPiece returns the characters and line endings in c, which is valid
+// UTF-8 and splits no CR+LF or CR+NEL pair.
+func countPiece(c []byte) (nChars, nEnds int64) {
+	runes := int64(len(c) - countContinuation(c))
+	lf := bytes.Count(c, []byte{'\n'})
+	cr := bytes.Count(c, []byte{'\r'})
+	nel := bytes.Count(c, []byte{0xC2, 0x85})
+	pairs := 0
+	if cr > 0 {
+		pairs = bytes.Count(c, []byte{'\r', '\n'}) + bytes.Count(c, []byte{'\r', 0xC2, 0x85})
+	}
+	return runes - int64(pairs), int64(lf + cr + nel - pairs)
+}
+
+// countContinuation counts UTF-8 continuation bytes (10xxxxxx), eight at a time.
+func countContinuation(c []byte) int {
+	const high = 0x8080808080808080
+	n := 0
+	for len(c) >= 8 {
+		w := binary.LittleEndian.Uint64(c)
+		n += bits.OnesCount64(w & ^(w << 1) & high)
+		c = c[8:]
+	}
+	for _, b := range c {
+		if b&0xC0 == 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
+// lastEnding returns the index just after the last line ending in c, which
+// must contain one.
+func lastEnding(c []byte) int {
+	for i := len(c) - 1; i >= 0; i-- {
+		switch c[i] {
+		case '\n', '\r':
+			return i + 1
+		case 0x85:
+			if i > 0 && c[i-1] == 0xC2 {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+func invalidAt(c []byte) int {
+	for i := 0; i < len(c); {
+		r, size := utf8.DecodeRune(c[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(c)
+}

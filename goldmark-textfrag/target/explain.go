@@ -1,0 +1,88 @@
+package target
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+)
+
+// Explain returns what is wrong with a failed link and how to fix it, for
+// people. doc is the document's path as the user knows it, used in the
+// re-pin command; when empty the re-pin advice names the values instead.
+func Explain(err error, doc string) string {
+	msg := err.Error()
+	var ie *rfc5147.IntegrityError
+	switch {
+	case errors.As(err, &ie):
+		a := ie.Actual
+		fix := fmt.Sprintf("the file now has md5=%s and length=%d", a.MD5Hex(), a.Length)
+		if doc != "" {
+			return fmt.Sprintf("%s; %s: if the quoted text is still right, re-pin with `textfrag pin --write %s`", msg, fix, doc)
+		}
+		return fmt.Sprintf("%s; %s: update the link if the quoted text is still right", msg, fix)
+	case errors.Is(err, rfc5147.ErrSyntax), errors.Is(err, rfc5147.ErrMisordered):
+		return msg + "; RFC 5147 fragments look like line=10,20 or char=0,80;md5=…"
+	case errors.Is(err, ErrNotFound):
+		return msg + "; check the path: relative links resolve against the document's directory, links starting with / against the project root"
+	case errors.Is(err, ErrOutsideRoot):
+		return msg + "; only files inside the allowed roots are read: move the file, or allow its directory"
+	case errors.Is(err, ErrIsDirectory):
+		return msg + "; link to a file, not a directory"
+	case errors.Is(err, ErrBadPath):
+		return msg + "; write the path as a plain relative path, percent-encoding only spaces and reserved characters"
+	case errors.Is(err, rfc5147.ErrNotText):
+		return msg + "; RFC 5147 fragments apply to text files only (configure the charset if it is not UTF-8)"
+	}
+	return msg
+}
+
+// Warnings returns the warnings of a resolved link: clamping, and integrity
+// checks ignored as unknown.
+func Warnings(res *Result) []string {
+	var ws []string
+	s := res.Selection
+	if s.Clamped {
+		unit, size := "character", s.Entity.Length
+		if res.Fragment.Scheme == rfc5147.Line {
+			unit, size = "line", s.TotalLines
+		}
+		ws = append(ws, fmt.Sprintf("%s goes past the end of %s (%d %ss); selected %s", res.Fragment.String(), res.Path, size, unit, s.Label()))
+	}
+	for _, c := range s.Checks {
+		if c.Status == rfc5147.Ignored {
+			ws = append(ws, c.Reason)
+		}
+	}
+	return ws
+}
+
+// Kind names the outcome class of a link error as SEMANTICS.md §4 and the
+// conformance corpus do: "syntax", "misordered", "integrity", "missing",
+// "outside", "directory", "not-text"; "" for other errors.
+func Kind(err error) string {
+	for _, k := range []struct {
+		err  error
+		name string
+	}{
+		{rfc5147.ErrMisordered, "misordered"},
+		{rfc5147.ErrSyntax, "syntax"},
+		{rfc5147.ErrIntegrity, "integrity"},
+		{ErrNotFound, "missing"},
+		{ErrBadPath, "missing"},
+		{ErrOutsideRoot, "outside"},
+		{ErrIsDirectory, "directory"},
+		{rfc5147.ErrNotText, "not-text"},
+	} {
+		if errors.Is(err, k.err) {
+			return k.name
+		}
+	}
+	return ""
+}
+
+// Lenient reports whether SEMANTICS.md §4 lets lenient mode turn err into a
+// warning and a plain link: syntax errors and misordered ranges only.
+func Lenient(err error) bool {
+	return errors.Is(err, rfc5147.ErrSyntax) || errors.Is(err, rfc5147.ErrMisordered)
+}

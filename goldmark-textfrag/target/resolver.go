@@ -1,0 +1,423 @@
+package target
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+)
+
+// Errors for targets that cannot be used; match them with errors.Is.
+var (
+	// ErrNotFound: no file at the resolved path.
+	ErrNotFound = errors.New("target file not found")
+	// ErrOutsideRoot: the path, or a symlink on it, leads outside every allowed root.
+	ErrOutsideRoot = errors.New("target is outside the allowed roots")
+	// ErrIsDirectory: the path names a directory.
+	ErrIsDirectory = errors.New("target is a directory")
+	// ErrBadPath: the path cannot be decoded (bad percent-encoding, NUL,
+	// invalid UTF-8, bidi controls).
+	ErrBadPath = errors.New("target path is malformed")
+	// ErrNotOurs: the link is not a local RFC 5147 link (another fragment,
+	// no fragment, or a remote or non-file URI); front ends leave it untouched.
+	ErrNotOurs = errors.New("not a local RFC 5147 link")
+)
+
+// DefaultCacheLimit is the largest file the Resolver keeps in memory (8 MiB).
+// Larger files are streamed through, once per link, in bounded memory.
+const DefaultCacheLimit = 8 << 20
+
+// Options configure a Resolver. The zero value resolves against the current
+// directory, which is then the only allowed root.
+type Options struct {
+	// Root is the project root: where links starting with '/' resolve, and
+	// what document and target paths are relative to. Default: the current
+	// directory. Ignored when FS is set.
+	Root string
+	// AllowedRoots are the directories targets may lie in, after following
+	// symlinks, relative to Root (or absolute). Default: Root alone.
+	AllowedRoots []string
+	// FS, if set, is the project root instead of Root: every target is read
+	// from it and it is the only allowed root.
+	FS fs.FS
+	// Charsets give the charset of files by glob (SEMANTICS.md §3); files
+	// match no rule are UTF-8. First match wins.
+	Charsets []CharsetRule
+	// CacheLimit is the size up to which a file is read once and kept for
+	// the Resolver's life. Default DefaultCacheLimit; negative: never cache.
+	CacheLimit int64
+}
+
+// CharsetRule says that files matching Glob are stored in Charset. A glob
+// without '/' matches the base name ("*.latin1"); otherwise the whole
+// project path ("legacy/**" is not supported; use "legacy/*.txt").
+type CharsetRule struct {
+	Glob    string
+	Charset string
+}
+
+// Resolver resolves link destinations in documents to selections of files
+// inside the allowed roots. It reads each cached file once and is safe for
+// concurrent use: make one per build.
+type Resolver struct {
+	root       string // absolute OS path; "" with an FS
+	mounts     []mount
+	charsets   []charsetRule
+	cacheLimit int64
+
+	mu      sync.Mutex
+	entries map[string]*entry
+	reads   atomic.Int64
+}
+
+type mount struct {
+	dir  string // project path of the allowed root ("." for the root)
+	fsys fs.FS  // confined to the allowed root
+}
+
+type charsetRule struct {
+	glob    string
+	charset rfc5147.Charset
+}
+
+type entry struct {
+	once  sync.Once
+	text  *rfc5147.Text // nil for a streamed (large) file
+	reads int64
+	err   error
+}
+
+// New returns a Resolver. It fails when a root cannot be opened or a charset
+// name is unknown.
+func New(o Options) (*Resolver, error) {
+	r := &Resolver{cacheLimit: o.CacheLimit, entries: make(map[string]*entry)}
+	if r.cacheLimit == 0 {
+		r.cacheLimit = DefaultCacheLimit
+	}
+	for _, c := range o.Charsets {
+		if _, err := path.Match(c.Glob, ""); err != nil {
+			return nil, fmt.Errorf("charset rule %q: %w", c.Glob, err)
+		}
+		cs, err := rfc5147.LookupCharset(c.Charset)
+		if err != nil {
+			return nil, fmt.Errorf("charset rule %q: %w", c.Glob, err)
+		}
+		r.charsets = append(r.charsets, charsetRule{c.Glob, cs})
+	}
+	if o.FS != nil {
+		r.mounts = []mount{{dir: ".", fsys: o.FS}}
+		return r, nil
+	}
+	root := o.Root
+	if root == "" {
+		root = "."
+	}
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	r.root = root
+	allowed := o.AllowedRoots
+	if len(allowed) == 0 {
+		allowed = []string{"."}
+	}
+	for _, a := range allowed {
+		abs := a
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(root, a)
+		}
+		rel, err := filepath.Rel(root, abs)
+		if err != nil {
+			return nil, err
+		}
+		osRoot, err := os.OpenRoot(abs)
+		if err != nil {
+			return nil, fmt.Errorf("allowed root: %w", err)
+		}
+		r.mounts = append(r.mounts, mount{dir: filepath.ToSlash(rel), fsys: osRoot.FS()})
+	}
+	return r, nil
+}
+
+// Root returns the project root as an absolute OS path ("" with an FS).
+func (r *Resolver) Root() string { return r.root }
+
+// Result is a resolved link.
+type Result struct {
+	// Link is the destination split into parts.
+	Link Link
+	// Path is the target's project path: slash-separated, relative to the root.
+	Path string
+	// Fragment is the parsed fragment.
+	Fragment rfc5147.Fragment
+	// Selection is what the fragment selects. With an integrity error it is
+	// set, with Checks filled in, but its text must not be used.
+	Selection *rfc5147.Selection
+}
+
+// Error is a link that could not be resolved. Err is one of this package's
+// errors, or of package rfc5147 (ErrSyntax, ErrMisordered, ErrIntegrity,
+// ErrNotText), and can be matched with errors.Is.
+type Error struct {
+	Doc  string // the document's project path
+	Link string // the destination as written
+	Path string // the target's project path, when known
+	Err  error
+	// Result is set for integrity errors, for re-pinning.
+	Result *Result
+}
+
+func (e *Error) Error() string { return e.Err.Error() }
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// DocPath turns an OS path of a document into a project path. Relative
+// paths are taken as relative to the current directory.
+func (r *Resolver) DocPath(osPath string) string {
+	if r.root == "" {
+		return path.Clean(filepath.ToSlash(osPath))
+	}
+	abs, err := filepath.Abs(osPath)
+	if err != nil {
+		return path.Clean(filepath.ToSlash(osPath))
+	}
+	rel, err := filepath.Rel(r.root, abs)
+	if err != nil {
+		return path.Clean(filepath.ToSlash(osPath))
+	}
+	return filepath.ToSlash(rel)
+}
+
+// Resolve resolves the link destination dest, found in the document at
+// project path doc (see DocPath), and applies its fragment. It returns an
+// error wrapping ErrNotOurs for links that are not local RFC 5147 links,
+// and an *Error for every other failure.
+func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
+	l := SplitLink(dest)
+	if !l.HasFragment || !rfc5147.IsCandidate(l.Fragment) {
+		return nil, ErrNotOurs
+	}
+	res := &Result{Link: l}
+	fail := func(err error) (*Result, error) {
+		return nil, &Error{Doc: doc, Link: dest, Path: res.Path, Err: err}
+	}
+	switch l.Scheme {
+	case "":
+	case "file":
+		if !strings.HasPrefix(l.RawPath, "/") {
+			return fail(fmt.Errorf("%w: only file URIs on the local host are read", ErrOutsideRoot))
+		}
+		if r.root == "" {
+			return fail(fmt.Errorf("%w: file URIs are not read from a virtual file system", ErrOutsideRoot))
+		}
+		rel, err := filepath.Rel(r.root, filepath.FromSlash(l.RawPath))
+		if err != nil {
+			return fail(fmt.Errorf("%w: %v", ErrOutsideRoot, err))
+		}
+		l.RawPath = "/" + filepath.ToSlash(rel)
+	default:
+		return nil, ErrNotOurs
+	}
+	f, err := rfc5147.Parse(l.Fragment)
+	if err != nil {
+		return fail(err)
+	}
+	res.Fragment = f
+	p, err := projectPath(doc, l.RawPath)
+	if err != nil {
+		return fail(err)
+	}
+	res.Path = p
+	e, err := r.load(p)
+	if err != nil {
+		return fail(err)
+	}
+	if e.text != nil {
+		res.Selection, err = e.text.Select(f)
+	} else {
+		res.Selection, err = r.stream(p, f)
+	}
+	if err != nil {
+		ee := &Error{Doc: doc, Link: dest, Path: p, Err: err}
+		if res.Selection != nil {
+			ee.Result = res
+		}
+		return nil, ee
+	}
+	return res, nil
+}
+
+// Reads returns how many times files have been opened and read in full.
+func (r *Resolver) Reads() int64 { return r.reads.Load() }
+
+// ReadsOf returns how many times the file at project path p was read.
+func (r *Resolver) ReadsOf(p string) int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if e, ok := r.entries[p]; ok {
+		return e.reads
+	}
+	return 0
+}
+
+// load finds, checks and (if small) reads the file at project path p, once.
+func (r *Resolver) load(p string) (*entry, error) {
+	r.mu.Lock()
+	e, ok := r.entries[p]
+	if !ok {
+		e = &entry{}
+		r.entries[p] = e
+	}
+	r.mu.Unlock()
+	e.once.Do(func() { e.err = r.fill(e, p) })
+	return e, e.err
+}
+
+func (r *Resolver) fill(e *entry, p string) error {
+	m, rel, err := r.locate(p)
+	if err != nil {
+		return err
+	}
+	info, err := fs.Stat(m.fsys, rel)
+	if err != nil {
+		return r.openError(p, err)
+	}
+	switch {
+	case info.IsDir():
+		return fmt.Errorf("%w: %s", ErrIsDirectory, p)
+	case !info.Mode().IsRegular():
+		return fmt.Errorf("%w: %s is not a regular file", rfc5147.ErrNotText, p)
+	}
+	cs := r.charsetOf(p)
+	if info.Size() > r.cacheLimit && cs.IsUTF8() {
+		return nil // streamed per link
+	}
+	raw, err := fs.ReadFile(m.fsys, rel)
+	if err != nil {
+		return r.openError(p, err)
+	}
+	r.reads.Add(1)
+	r.mu.Lock()
+	e.reads++
+	r.mu.Unlock()
+	e.text, err = rfc5147.NewText(raw, cs)
+	return err
+}
+
+func (r *Resolver) stream(p string, f rfc5147.Fragment) (*rfc5147.Selection, error) {
+	m, rel, err := r.locate(p)
+	if err != nil {
+		return nil, err
+	}
+	file, err := m.fsys.Open(rel)
+	if err != nil {
+		return nil, r.openError(p, err)
+	}
+	defer file.Close()
+	r.reads.Add(1)
+	r.mu.Lock()
+	r.entries[p].reads++
+	r.mu.Unlock()
+	return rfc5147.SelectReader(file, f)
+}
+
+// locate finds the allowed root holding project path p, and p's path inside
+// it, matching a name stored in NFD against one written in NFC and back.
+func (r *Resolver) locate(p string) (mount, string, error) {
+	for _, m := range r.mounts {
+		rel, ok := within(m.dir, p)
+		if !ok {
+			continue
+		}
+		if rel == "." {
+			return m, rel, nil
+		}
+		found, err := findNormalized(m.fsys, rel)
+		if err != nil {
+			return m, rel, r.openError(p, err)
+		}
+		return m, found, nil
+	}
+	return mount{}, "", fmt.Errorf("%w: %s", ErrOutsideRoot, p)
+}
+
+// findNormalized returns rel if it exists; otherwise, for each missing
+// component, the directory entry equal to it under Unicode NFC.
+func findNormalized(fsys fs.FS, rel string) (string, error) {
+	_, err := fs.Stat(fsys, rel)
+	if err == nil || !errors.Is(err, fs.ErrNotExist) || isASCII(rel) {
+		return rel, err
+	}
+	parts := strings.Split(rel, "/")
+	dir := "."
+	for i, part := range parts {
+		next := path.Join(dir, part)
+		if _, err := fs.Stat(fsys, next); err == nil {
+			dir = next
+			continue
+		}
+		entries, err := fs.ReadDir(fsys, dir)
+		if err != nil {
+			return rel, err
+		}
+		want := norm.NFC.String(part)
+		match := ""
+		for _, de := range entries {
+			if norm.NFC.String(de.Name()) == want {
+				match = de.Name()
+				break
+			}
+		}
+		if match == "" {
+			return rel, fs.ErrNotExist
+		}
+		parts[i] = match
+		dir = path.Join(dir, match)
+	}
+	return dir, nil
+}
+
+func (r *Resolver) openError(p string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%w: no file %s", ErrNotFound, p)
+	case strings.Contains(err.Error(), "escapes from parent"), strings.Contains(err.Error(), "invalid argument"):
+		// os.Root refuses symlinks that lead out of the root.
+		return fmt.Errorf("%w: %s leads outside through a symlink", ErrOutsideRoot, p)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("%w: %s: permission denied", ErrNotFound, p)
+	}
+	return err
+}
+
+func (r *Resolver) charsetOf(p string) rfc5147.Charset {
+	for _, c := range r.charsets {
+		subject := p
+		if !strings.Contains(c.glob, "/") {
+			subject = path.Base(p)
+		}
+		if ok, _ := path.Match(c.glob, subject); ok {
+			return c.charset
+		}
+	}
+	return rfc5147.UTF8
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
