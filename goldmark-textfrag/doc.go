@@ -1,0 +1,30 @@
+// Package textfrag is a goldmark extension that transcludes text quoted by
+// RFC 5147 fragment links, and fails the build when the quoted file no
+// longer matches the link's integrity check.
+//
+// An author writes an ordinary link:
+//
+//	[the request handler](../src/server.go#line=10,20;md5=4f0c…)
+//
+// Alone in its paragraph, it becomes a labelled box holding human lines 11
+// to 20 of server.go (RFC 5147 counts positions from 0), highlighted and
+// numbered as in the file. Inside running text it stays a link, verified.
+// Any other link, including other fragments such as "#intro", is untouched.
+//
+// # Data flow
+//
+//	Markdown ──goldmark parser──▶ AST
+//	AST ──transformer──▶ each link/image with a char=/line= fragment
+//	        └─▶ target.Resolver: path ─▶ file in allowed root (os.Root)
+//	                 └─▶ rfc5147: parse ─▶ select + md5 + length (one pass, cached per file)
+//	        ◀── Box / Quote nodes, or a Problem (error or warning) in parser.Context
+//	AST ──renderer──▶ <figure class="textfrag"> with chroma-highlighted body;
+//	        the first error Problem makes Convert return it.
+//
+// Package rfc5147 is the engine: pure, no I/O. Package target does the I/O:
+// path resolution, the security realm and the per-build cache. This package
+// only decides which links are boxes and how they look.
+//
+// The HTML is specified in testdata/OUTPUT.md at the repository root; the
+// stylesheet is in the style subpackage.
+package textfrag

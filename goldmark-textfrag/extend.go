@@ -1,0 +1,53 @@
+package textfrag
+
+import (
+	"sync"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+)
+
+// New returns the extension. With no options, links resolve against the
+// current working directory, which is the only allowed root; errors fail the
+// conversion (strict); boxes are highlighted with chroma and hold at most
+// DefaultMaxLines lines.
+//
+//	md := goldmark.New(goldmark.WithExtensions(textfrag.New()))
+//
+// One goldmark instance may convert many documents concurrently: give each
+// conversion its own parser.Context, with SetDocument.
+func New(opts ...Option) goldmark.Extender {
+	return &extender{cfg: newConfig(opts)}
+}
+
+type extender struct {
+	cfg  *config
+	once sync.Once
+	err  error
+}
+
+// Extend implements goldmark.Extender.
+func (e *extender) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithASTTransformers(
+		// Low priority: run after transformers that rewrite links.
+		util.Prioritized(&transformer{ext: e}, 100),
+	))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(
+		util.Prioritized(&htmlRenderer{cfg: e.cfg}, 500),
+	))
+}
+
+// resolverOnce makes the Resolver from the options on first use, so that
+// New itself cannot fail and the working directory is read at convert time.
+func (e *extender) resolverOnce() (*target.Resolver, error) {
+	e.once.Do(func() {
+		if e.cfg.resolver == nil {
+			e.cfg.resolver, e.err = target.New(e.cfg.targetOptions)
+		}
+	})
+	return e.cfg.resolver, e.err
+}

@@ -1,0 +1,125 @@
+package textfrag
+
+import (
+	"io/fs"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+)
+
+// Defaults for the options below.
+const (
+	// DefaultMaxLines is the most lines one box may show.
+	DefaultMaxLines = 500
+	// DefaultMaxBytes is the most bytes of text one box may show.
+	DefaultMaxBytes = 256 << 10
+	// DefaultStyle is the chroma style of DefaultCSS's light scheme.
+	DefaultStyle = "github"
+)
+
+// config is what the options set; see New for the defaults.
+type config struct {
+	resolver      *target.Resolver
+	targetOptions target.Options
+	maxLines      int
+	maxBytes      int
+	truncate      bool
+	highlight     bool
+	sourceURL     string
+	lenient       bool
+	warningsFatal bool
+}
+
+func newConfig(opts []Option) *config {
+	c := &config{maxLines: DefaultMaxLines, maxBytes: DefaultMaxBytes, highlight: true}
+	for _, o := range opts {
+		o.apply(c)
+	}
+	return c
+}
+
+// Option configures the extension. Options are applied in order.
+type Option interface{ apply(*config) }
+
+type optionFunc func(*config)
+
+func (f optionFunc) apply(c *config) { f(c) }
+
+// WithRoot sets the project root: where links starting with '/' resolve and,
+// unless WithAllowedRoots says otherwise, the only directory targets may lie
+// in. Default: the current working directory.
+func WithRoot(dir string) Option {
+	return optionFunc(func(c *config) { c.targetOptions.Root = dir })
+}
+
+// WithAllowedRoots sets the directories targets may lie in, after following
+// symlinks, relative to the root or absolute. Default: the root alone.
+func WithAllowedRoots(dirs ...string) Option {
+	return optionFunc(func(c *config) { c.targetOptions.AllowedRoots = dirs })
+}
+
+// WithFS reads targets from fsys, which is then the project root and the
+// only allowed root. Document paths (SetDocument) are paths in fsys.
+func WithFS(fsys fs.FS) Option {
+	return optionFunc(func(c *config) { c.targetOptions.FS = fsys })
+}
+
+// WithCharsets declares the charset of files matching each glob; other files
+// are UTF-8 (or UTF-16 with a BOM).
+func WithCharsets(rules ...target.CharsetRule) Option {
+	return optionFunc(func(c *config) { c.targetOptions.Charsets = rules })
+}
+
+// WithResolver uses r to find and read targets, instead of one made from
+// WithRoot, WithAllowedRoots, WithFS and WithCharsets. Share one Resolver
+// across the documents of a build so each file is read once; make a new one
+// when files may have changed.
+func WithResolver(r *target.Resolver) Option {
+	return optionFunc(func(c *config) { c.resolver = r })
+}
+
+// WithMaxLines sets the most lines one box may show (default
+// DefaultMaxLines). A larger selection is an error, or is cut with a visible
+// marker under WithTruncation.
+func WithMaxLines(n int) Option {
+	return optionFunc(func(c *config) { c.maxLines = n })
+}
+
+// WithMaxBytes sets the most bytes of text one box may show (default
+// DefaultMaxBytes), with the same effect as WithMaxLines.
+func WithMaxBytes(n int) Option {
+	return optionFunc(func(c *config) { c.maxBytes = n })
+}
+
+// WithTruncation cuts boxes over the limits, with a marker saying how many
+// lines are not shown, instead of failing. Default: off.
+func WithTruncation(on bool) Option {
+	return optionFunc(func(c *config) { c.truncate = on })
+}
+
+// WithHighlighting turns chroma syntax highlighting on or off (default on).
+// Off, boxes are still numbered, with the "text" lexer.
+func WithHighlighting(on bool) Option {
+	return optionFunc(func(c *config) { c.highlight = on })
+}
+
+// WithSourceURL makes each box's caption link to a URL made from template,
+// with {path} (the target's project path), {start} and {end} (its first and
+// last human line) filled in; for example
+// "https://github.com/o/r/blob/main/{path}#L{start}-L{end}". Default: the
+// link's own destination.
+func WithSourceURL(template string) Option {
+	return optionFunc(func(c *config) { c.sourceURL = template })
+}
+
+// WithLenient turns fragment syntax errors and misordered ranges into
+// warnings, leaving such links plain links (SEMANTICS.md §4). Integrity
+// mismatches and unreadable targets stay errors. Default: off.
+func WithLenient(on bool) Option {
+	return optionFunc(func(c *config) { c.lenient = on })
+}
+
+// WithWarningsAsErrors makes warnings (clamped positions, unknown integrity
+// checks) errors. Default: off.
+func WithWarningsAsErrors(on bool) Option {
+	return optionFunc(func(c *config) { c.warningsFatal = on })
+}
