@@ -7,4 +7,5 @@ require (
 	github.com/dlclark/regexp2/v2 v2.2.1 // indirect
 	github.com/yuin/goldmark v1.8.7 // indirect
 	golang.org/x/text v0.43.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
 )

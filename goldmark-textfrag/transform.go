@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,8 +49,11 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 	}
 	d.resolver = r
 	d.project = "."
-	if d.name != "" {
+	switch {
+	case filepath.IsAbs(d.name):
 		d.project = r.DocPath(d.name)
+	case d.name != "":
+		d.project = path.Clean(filepath.ToSlash(d.name))
 	}
 	for _, n := range links {
 		d.link(n)
@@ -78,7 +82,6 @@ func (d *document) link(n ast.Node) {
 	}
 	res, err := d.resolver.Resolve(d.project, string(dest))
 	if errors.Is(err, target.ErrNotOurs) {
-		d.warnLookalike(n, string(dest))
 		return
 	}
 	p := d.problem(n, string(dest))
@@ -195,21 +198,6 @@ func (d *document) pinName() string {
 		return "FILE.md"
 	}
 	return d.name
-}
-
-// warnLookalike warns about fragments that are RFC 5147 but for the case of
-// their scheme ("#LINE=5"), which RFC 5147 does not allow and we do not guess.
-func (d *document) warnLookalike(n ast.Node, dest string) {
-	l := target.SplitLink(dest)
-	if !l.HasFragment || len(l.Fragment) < 5 {
-		return
-	}
-	if head := strings.ToLower(l.Fragment[:5]); head == "line=" || head == "char=" {
-		p := d.problem(n, dest)
-		p.Severity, p.Kind = Warning, "warning"
-		p.Message = fmt.Sprintf("%q is not an RFC 5147 fragment because scheme names are lower case; write %q to quote the file", l.Fragment, head+l.Fragment[5:])
-		addProblem(d.pc, p)
-	}
 }
 
 // problem starts a Problem located at n.

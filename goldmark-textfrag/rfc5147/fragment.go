@@ -111,7 +111,8 @@ type Check struct {
 	Kind CheckKind
 	// Name is the check's name as written: "length", "md5", or another name.
 	Name string
-	// Value is the value as written (for MD5, lower-cased).
+	// Value is the value as written; for MD5 lower-cased, for Length the
+	// number without leading zeros (Unbounded when too large).
 	Value string
 	// Length is the value of a Length check (Unbounded if too large).
 	Length int64
@@ -139,9 +140,10 @@ func (c Check) String() string {
 }
 
 // IsCandidate reports whether a URI fragment (without "#") claims to be an
-// RFC 5147 fragment: it starts with "char=" or "line=". Front ends treat every
-// other fragment ("#intro", "#L10") as not theirs. Matching is case-sensitive,
-// as RFC 5147 section 3 requires.
+// RFC 5147 fragment: it starts with "char=" or "line=", in any case. Front
+// ends treat every other fragment ("#intro", "#L10") as not theirs. Parse
+// then rejects "LINE=" (RFC 5147 literals are lower case), so a mistyped
+// scheme is reported rather than silently left as a plain link.
 func IsCandidate(fragment string) bool {
-	return strings.HasPrefix(fragment, "char=") || strings.HasPrefix(fragment, "line=")
+	return hasPrefixFold(fragment, "char=") || hasPrefixFold(fragment, "line=")
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -171,11 +172,12 @@ func (p *parser) check() (Check, error) {
 	switch name {
 	case "length":
 		c.Kind = Length
-		n, digits, ok := p.number()
+		n, _, ok := p.number()
 		if !ok {
 			return Check{}, p.fail(p.pos, "length needs a number of characters, such as length=1024")
 		}
-		c.Length, c.Value = n, digits
+		// Value is canonical, so that Parse(f.String()) equals f.
+		c.Length, c.Value = n, strconv.FormatInt(n, 10)
 	case "md5":
 		c.Kind = MD5
 		valueAt := p.pos
@@ -191,6 +193,8 @@ func (p *parser) check() (Check, error) {
 		}
 		hex.Decode(c.Sum[:], []byte(value)) // cannot fail: 32 hex digits
 		c.Value = strings.ToLower(value)
+	case "char", "line":
+		return Check{}, p.fail(at, "a fragment has exactly one char= or line= scheme; %q after ';' is not an integrity check", name+"=")
 	default:
 		if !validCheckName(name) {
 			return Check{}, p.fail(at, "%q is not an integrity check name", name)

@@ -71,8 +71,10 @@ type scanner struct {
 	err          error
 }
 
-func newScanner(scheme Scheme, start, end int64) *scanner {
-	s := &scanner{scheme: scheme, startT: start, endT: end}
+func newScanner(scheme Scheme, start, end int64, capture bool) *scanner {
+	// capture must be set before position 0 is reached, or a selection
+	// starting there would not be captured.
+	s := &scanner{scheme: scheme, startT: start, endT: end, capture: capture}
 	s.reach() // position 0
 	return s
 }
@@ -133,12 +135,17 @@ func pieceEnd(p []byte, j int) int {
 
 // piece scans a stretch that splits no rune and no line ending.
 func (s *scanner) piece(c []byte) {
+	// Report whichever problem comes first in the text, so that the message
+	// does not depend on how the text was cut into pieces.
+	bad, what := len(c), ""
 	if !utf8.Valid(c) {
-		s.fail(c, invalidAt(c), "invalid UTF-8")
-		return
+		bad, what = invalidAt(c), "invalid UTF-8"
 	}
-	if i := bytes.IndexByte(c, 0); i >= 0 {
-		s.fail(c, i, "a NUL character (binary data)")
+	if i := bytes.IndexByte(c[:bad], 0); i >= 0 {
+		bad, what = i, "a NUL character (binary data)"
+	}
+	if what != "" {
+		s.fail(c, bad, what)
 		return
 	}
 	nChars, nEnds := countPiece(c)
@@ -149,6 +156,7 @@ func (s *scanner) piece(c []byte) {
 	if s.capturing {
 		s.text = append(s.text, c...)
 	}
+	oldLineStart := s.lineStart
 	if nEnds > 0 {
 		last := lastEnding(c)
 		after := int64(utf8.RuneCount(c[last:]))
@@ -157,6 +165,36 @@ func (s *scanner) piece(c []byte) {
 	s.chars += nChars
 	s.lineEnds += nEnds
 	s.off += int64(len(c))
+	if nChars > 0 {
+		s.prev = s.lastPoint(c, oldLineStart)
+	}
+}
+
+// lastPoint returns the human position of the last character of c, which
+// was just counted in bulk; oldLineStart is where the line stood before c.
+// The end mark takes it as Last when the end of the text is reached after
+// a bulk piece.
+func (s *scanner) lastPoint(c []byte, oldLineStart int64) Point {
+	if s.chars > s.lineStart {
+		// The last character is not a line ending: it is on the current line.
+		return Point{s.lineEnds + 1, s.chars - s.lineStart}
+	}
+	// The last character is a line ending, the last one of line lineEnds;
+	// find where that line starts.
+	end := len(c) - 1 // start of the final line ending
+	switch {
+	case c[end] == '\n' && end > 0 && c[end-1] == '\r':
+		end--
+	case c[end] == 0x85 && end > 0 && c[end-1] == 0xC2:
+		end--
+		if end > 0 && c[end-1] == '\r' {
+			end--
+		}
+	}
+	if prior := lastEnding(c[:end]); prior > 0 {
+		return Point{s.lineEnds, int64(utf8.RuneCount(c[prior:end])) + 1}
+	}
+	return Point{s.lineEnds, s.chars - oldLineStart}
 }
 
 func (s *scanner) fail(c []byte, i int, what string) {

@@ -65,7 +65,7 @@ func NewText(raw []byte, charset Charset) (*Text, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := newScanner(Char, Unbounded, Unbounded)
+	s := newScanner(Char, Unbounded, Unbounded, false)
 	s.feed(data, true)
 	if s.err != nil {
 		return nil, s.err
@@ -89,7 +89,7 @@ func (t *Text) Bytes() []byte { return t.data }
 // Select applies f. On an integrity failure it returns the selection and an
 // error wrapping ErrIntegrity; callers must not use the text then.
 func (t *Text) Select(f Fragment) (*Selection, error) {
-	s := newScanner(f.Scheme, f.Start, endTarget(f))
+	s := newScanner(f.Scheme, f.Start, endTarget(f), false)
 	s.stopEarly = true
 	s.feed(t.data, true)
 	if s.err != nil {

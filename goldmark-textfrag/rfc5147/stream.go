@@ -42,12 +42,13 @@ func SelectReader(r io.Reader, f Fragment) (*Selection, error) {
 		return t.Select(f)
 	}
 	_, bom := sniff(head, UTF8)
-	return selectStream(io.MultiReader(bytes.NewReader(head), r), bom, f)
+	return selectStream(io.MultiReader(bytes.NewReader(head), r), bom, f, streamBuf)
 }
 
-func selectStream(r io.Reader, bom int, f Fragment) (*Selection, error) {
-	s := newScanner(f.Scheme, f.Start, endTarget(f))
-	s.capture = true
+// selectStream reads r in buffers of bufSize bytes (tests use tiny ones, so
+// that buffer boundaries fall everywhere).
+func selectStream(r io.Reader, bom int, f Fragment, bufSize int) (*Selection, error) {
+	s := newScanner(f.Scheme, f.Start, endTarget(f), true)
 
 	// Checks in other charsets need the whole text transcoded; keep it then.
 	var whole []byte
@@ -57,7 +58,7 @@ func selectStream(r io.Reader, bom int, f Fragment) (*Selection, error) {
 	hashed := make(chan chunk, streamBufs)
 	free := make(chan []byte, streamBufs)
 	for range streamBufs {
-		free <- make([]byte, utf8Carry+streamBuf)
+		free <- make([]byte, utf8Carry+bufSize)
 	}
 	hashDone := make(chan struct{})
 	go hashChunks(h, hashed, free, hashDone)

@@ -74,12 +74,12 @@ func schemeEnd(s string) int {
 // is a cleaned slash path relative to the project root; it starts with "../"
 // when it climbs above the root.
 func projectPath(doc, raw string) (string, error) {
+	if raw == "" {
+		return path.Clean(doc), nil // "#line=1": the document itself
+	}
 	base := path.Dir(doc)
 	if strings.HasPrefix(raw, "/") {
 		base, raw = ".", raw[1:]
-	}
-	if raw == "" {
-		return path.Clean(doc), nil // "#line=1": the document itself
 	}
 	segs := strings.Split(raw, "/")
 	for i, s := range segs {

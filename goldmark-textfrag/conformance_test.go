@@ -1,0 +1,106 @@
+package textfrag_test
+
+import (
+	"bytes"
+	"errors"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/parser"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/corpus"
+)
+
+// TestConformance runs the shared corpus through Convert: each case's link,
+// alone in its paragraph of the case's document, must give the box, error,
+// warning or untouched link the corpus says.
+func TestConformance(t *testing.T) {
+	cases, err := corpus.Load(corpus.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			root := t.TempDir()
+			if err := c.Materialize(root); err != nil {
+				t.Fatal(err)
+			}
+			var rules []target.CharsetRule
+			for glob, cs := range c.Charsets {
+				rules = append(rules, target.CharsetRule{Glob: glob, Charset: cs})
+			}
+			sort.Slice(rules, func(i, j int) bool { return rules[i].Glob < rules[j].Glob })
+			md := goldmark.New(goldmark.WithExtensions(textfrag.New(
+				textfrag.WithRoot(root), textfrag.WithCharsets(rules...), textfrag.WithHighlighting(false))))
+			src := markdownFor(c.Link)
+			pc := parser.NewContext()
+			textfrag.SetDocument(pc, c.Doc)
+			var out bytes.Buffer
+			err := md.Convert([]byte(src), &out, parser.WithContext(pc))
+			w := c.Want
+			switch {
+			case w.Error != "":
+				var p *textfrag.Problem
+				if !errors.As(err, &p) {
+					t.Fatalf("Convert error = %v, want a %s error", err, w.Error)
+				}
+				if p.Kind != w.Error {
+					t.Fatalf("error kind %q (%v), want %q", p.Kind, p, w.Error)
+				}
+				if p.Line != 1 || p.Column != 1 || p.Document != c.Doc {
+					t.Errorf("error at %s:%d:%d, want %s:1:1", p.Document, p.Line, p.Column, c.Doc)
+				}
+				return
+			case err != nil:
+				t.Fatalf("Convert: %v", err)
+			case w.Ignored:
+				var plain bytes.Buffer
+				if err := goldmark.Convert([]byte(src), &plain); err != nil {
+					t.Fatal(err)
+				}
+				if out.String() != plain.String() {
+					t.Fatalf("ignored link changed:\n%s\nwant\n%s", out.String(), plain.String())
+				}
+				return
+			}
+			box, ok := corpus.FindBox(out.String())
+			if !ok {
+				t.Fatalf("no box in\n%s", out.String())
+			}
+			if w.Text != nil && box.Text != corpus.DisplayText(*w.Text) {
+				t.Errorf("text %q, want %q", box.Text, corpus.DisplayText(*w.Text))
+			}
+			if w.Label != nil && box.Label != *w.Label {
+				t.Errorf("label %q, want %q", box.Label, *w.Label)
+			}
+			var clampWarnings, ignoredChecks int
+			for _, p := range textfrag.Problems(pc) {
+				switch {
+				case strings.Contains(p.Message, "goes past the end"):
+					clampWarnings++
+				case strings.Contains(p.Message, "unknown integrity check"):
+					ignoredChecks++
+				}
+			}
+			if w.Clamped != nil && (clampWarnings == 1) != *w.Clamped {
+				t.Errorf("%d clamping warnings, want clamped=%v", clampWarnings, *w.Clamped)
+			}
+			if w.UnknownChecks != nil && ignoredChecks != len(w.UnknownChecks) {
+				t.Errorf("%d ignored-check warnings, want %d (%v)", ignoredChecks, len(w.UnknownChecks), w.UnknownChecks)
+			}
+		})
+	}
+}
+
+// markdownFor writes a link alone in its paragraph, in angle brackets when the
+// destination has a space (which the corpus uses for syntax errors).
+func markdownFor(link string) string {
+	if strings.ContainsAny(link, " \t") {
+		return "[](<" + link + ">)\n"
+	}
+	return "[](" + link + ")\n"
+}
