@@ -12,15 +12,12 @@ import (
 // re-pin command; when empty the re-pin advice names the values instead.
 func Explain(err error, doc string) string {
 	msg := err.Error()
-	var ie *rfc5147.IntegrityError
 	switch {
-	case errors.As(err, &ie):
-		a := ie.Actual
-		fix := fmt.Sprintf("the file now has md5=%s and length=%d", a.MD5Hex(), a.Length)
+	case errors.Is(err, rfc5147.ErrIntegrity):
 		if doc != "" {
-			return fmt.Sprintf("%s; %s: if the quoted text is still right, re-pin with `textfrag pin --write %s`", msg, fix, doc)
+			return fmt.Sprintf("%s; if the quoted text is still right, re-pin with `textfrag pin --write %s`", msg, doc)
 		}
-		return fmt.Sprintf("%s; %s: update the link if the quoted text is still right", msg, fix)
+		return msg + "; if the quoted text is still right, put the file's current value in the link"
 	case errors.Is(err, rfc5147.ErrSyntax), errors.Is(err, rfc5147.ErrMisordered):
 		return msg + "; RFC 5147 fragments look like line=10,20 or char=0,80;md5=…"
 	case errors.Is(err, ErrNotFound):

@@ -1,0 +1,45 @@
+package textfrag_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"testing/fstest"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/parser"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+)
+
+// The README's example, with the project in memory so that it runs anywhere.
+func Example() {
+	project := fstest.MapFS{
+		"src/hello.go": {Data: []byte("package main\n\nfunc main() {\n\tprintln(\"hello\")\n}\n")},
+	}
+	src := []byte("# Guide\n\n[The entry point](../src/hello.go#line=2,5)\n")
+
+	md := goldmark.New(goldmark.WithExtensions(textfrag.New(textfrag.WithFS(project))))
+	pc := parser.NewContext()
+	textfrag.SetDocument(pc, "docs/guide.md")
+	var html bytes.Buffer
+	if err := md.Convert(src, &html, parser.WithContext(pc)); err != nil {
+		fmt.Fprintln(os.Stderr, err) // docs/guide.md:3:1: error: … and how to fix it
+		return
+	}
+	fmt.Println(bytes.Contains(html.Bytes(), []byte(`<span class="textfrag-range">lines 3–5</span>`)))
+	// Output: true
+}
+
+// A stale integrity check fails the conversion, naming the place and the fix.
+func Example_staleMD5() {
+	project := fstest.MapFS{"notes.txt": {Data: []byte("x\n")}}
+	src := []byte("[note](notes.txt#line=0,1;md5=00000000000000000000000000000000)\n")
+
+	md := goldmark.New(goldmark.WithExtensions(textfrag.New(textfrag.WithFS(project))))
+	pc := parser.NewContext()
+	textfrag.SetDocument(pc, "index.md")
+	err := md.Convert(src, new(bytes.Buffer), parser.WithContext(pc))
+	fmt.Println(err)
+	// Output: index.md:1:1: error: notes.txt#line=0,1;md5=00000000000000000000000000000000: md5 mismatch: the link says 00000000000000000000000000000000, the file has 401b30e3b8b5d629635a5c613cdb7919; if the quoted text is still right, re-pin with `textfrag pin --write index.md`
+}
