@@ -1,0 +1,17 @@
+// Package target finds the files that RFC 5147 links point to and applies
+// their fragments, inside a security realm.
+//
+//	link "../src/a.go#line=1,9" in docs/guide.md
+//	  └─ SplitLink: fragment taken before any decoding
+//	  └─ projectPath: resolve against docs/, decode each segment (%2F stays data),
+//	     remove dot segments ─▶ "src/a.go"
+//	  └─ locate: inside an allowed root? (else ErrOutsideRoot); NFC/NFD match
+//	  └─ load once per Resolver: os.Root refuses symlinks that leave the root
+//	  └─ rfc5147: select and verify
+//
+// A Resolver is made per build and shared by all documents: each cached
+// file is read and hashed once, however many links point at it. Errors are
+// typed (ErrNotFound, ErrOutsideRoot, ErrIsDirectory, ErrBadPath, and the
+// rfc5147 errors) for errors.Is; Explain turns any of them into a message
+// with a remedy, and Kind into the corpus's outcome words.
+package target
