@@ -16,6 +16,8 @@ type refModel struct {
 	// endsBefore[p] is the number of line endings among the first p characters;
 	// lineStart[p] is the character position where the line holding position p starts.
 	endsBefore, lineStart []int64
+	// afterEnding[k] is the character position after the (k+1)-th line ending.
+	afterEnding []int64
 }
 
 type refChar struct {
@@ -51,6 +53,7 @@ func newRef(text string) *refModel {
 		if c.ending {
 			m.endsBefore[p+1]++
 			m.lineStart[p+1] = int64(p + 1)
+			m.afterEnding = append(m.afterEnding, int64(p+1))
 		}
 	}
 	return m
@@ -71,17 +74,11 @@ func (m *refModel) lines() int64 {
 // linePos is the character position of line position k (k <= lines()): the
 // position after the k-th line ending, or the end of the text.
 func (m *refModel) linePos(k int64) int64 {
-	if k == 0 {
+	switch {
+	case k == 0:
 		return 0
-	}
-	seen := int64(0)
-	for p, c := range m.chars {
-		if c.ending {
-			seen++
-			if seen == k {
-				return int64(p + 1)
-			}
-		}
+	case k <= int64(len(m.afterEnding)):
+		return m.afterEnding[k-1]
 	}
 	return m.n()
 }

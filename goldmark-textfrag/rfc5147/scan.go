@@ -69,6 +69,21 @@ type scanner struct {
 	capturing    bool
 	text         []byte
 	err          error
+	// record makes feed keep a checkpoint before each piece, so that later
+	// scans of the same text can start near their target.
+	record      bool
+	checkpoints []checkpoint
+}
+
+// checkpoint is the scanner's count at a piece boundary of a text.
+type checkpoint struct {
+	chars, lineEnds, lineStart, off int64
+}
+
+// resume sets a fresh scanner's counts to a checkpoint that lies before
+// its start target, as if it had scanned the text up to there.
+func (s *scanner) resume(c checkpoint) {
+	s.chars, s.lineEnds, s.lineStart, s.off = c.chars, c.lineEnds, c.lineStart, c.off
 }
 
 func newScanner(scheme Scheme, start, end int64, capture bool) *scanner {
@@ -93,6 +108,9 @@ func (s *scanner) feed(p []byte, eof bool) int {
 		j := min(i+subChunk, n)
 		if j < n {
 			j = pieceEnd(p[:n], j)
+		}
+		if s.record {
+			s.checkpoints = append(s.checkpoints, checkpoint{s.chars, s.lineEnds, s.lineStart, s.off})
 		}
 		s.piece(p[i:j])
 		i = j

@@ -2,6 +2,7 @@ package rfc5147
 
 import (
 	"crypto/md5"
+	"sort"
 	"sync"
 )
 
@@ -46,6 +47,7 @@ type Text struct {
 	data   []byte // UTF-8, no BOM
 	facts  Facts
 	lines  int64
+	marks  []checkpoint // scanner counts every subChunk bytes, for Select to start near its target
 	mu     sync.Mutex
 	others map[string]transcoded
 }
@@ -66,6 +68,7 @@ func NewText(raw []byte, charset Charset) (*Text, error) {
 		return nil, err
 	}
 	s := newScanner(Char, Unbounded, Unbounded, false)
+	s.record = true
 	s.feed(data, true)
 	if s.err != nil {
 		return nil, s.err
@@ -74,6 +77,7 @@ func NewText(raw []byte, charset Charset) (*Text, error) {
 		data:  data,
 		facts: Facts{Charset: cs, Length: s.chars, MD5: md5.Sum(raw)},
 		lines: s.totalLines(),
+		marks: s.checkpoints,
 	}, nil
 }
 
@@ -91,7 +95,23 @@ func (t *Text) Bytes() []byte { return t.data }
 func (t *Text) Select(f Fragment) (*Selection, error) {
 	s := newScanner(f.Scheme, f.Start, endTarget(f), false)
 	s.stopEarly = true
-	s.feed(t.data, true)
+	from := int64(0)
+	if !s.start.reached {
+		// Start at the last checkpoint strictly before the start target, so a
+		// link near the end of a large file does not rescan all of it.
+		i := sort.Search(len(t.marks), func(i int) bool {
+			pos := t.marks[i].chars
+			if f.Scheme == Line {
+				pos = t.marks[i].lineEnds
+			}
+			return pos >= f.Start
+		})
+		if i > 0 {
+			s.resume(t.marks[i-1])
+			from = t.marks[i-1].off
+		}
+	}
+	s.feed(t.data[from:], true)
 	if s.err != nil {
 		return nil, s.err // unreachable: the text was scanned in NewText
 	}
