@@ -70,7 +70,7 @@ func (r *htmlRenderer) renderFailure(_ util.BufWriter, _ []byte, node ast.Node, 
 // lineNos=inline and noClasses=false, so both front ends agree byte for byte:
 // <div class="highlight"><pre tabindex="0" class="chroma"><code …>…</code></pre></div>.
 func writeHighlighted(w util.BufWriter, b *Box) error {
-	lexer := lexers.Get(b.Lang)
+	lexer := lexerFor(b.Lang)
 	if lexer == nil {
 		lexer = lexers.Fallback
 	}

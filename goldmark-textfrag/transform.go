@@ -11,7 +11,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -174,7 +173,7 @@ func (d *document) lang(p, override string) string {
 	if lang == "" {
 		lang = strings.ToLower(strings.TrimPrefix(path.Ext(p), "."))
 	}
-	if !d.cfg.highlight || lang == "" || lexers.Get(lang) == nil {
+	if !d.cfg.highlight || lang == "" || lexerFor(lang) == nil {
 		return "text"
 	}
 	return lang

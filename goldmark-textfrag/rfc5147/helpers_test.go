@@ -30,10 +30,15 @@ func (c *chunkReader) Read(p []byte) (int, error) {
 
 // streamSmall runs the streaming selector with buffers of bufSize bytes, so
 // that buffer boundaries fall everywhere, including inside CR+LF pairs and
-// multi-byte characters. Only for UTF-8 entities.
+// multi-byte characters. Only for UTF-8 entities. Small entities are read
+// one byte per Read.
 func streamSmall(raw []byte, f Fragment, bufSize int) (*Selection, error) {
 	_, bom := sniff(raw, UTF8)
-	return selectStream(iotest.OneByteReader(bytes.NewReader(raw)), bom, f, bufSize)
+	var r io.Reader = bytes.NewReader(raw)
+	if len(raw) < 4096 {
+		r = iotest.OneByteReader(r)
+	}
+	return selectStream(r, bom, f, bufSize)
 }
 
 // selectAll applies f to raw (UTF-8 unless it has a UTF-16 BOM) in every

@@ -2,6 +2,7 @@ package rfc5147
 
 import (
 	"bytes"
+	"crypto/md5"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -64,6 +65,9 @@ func TestSelectLarge(t *testing.T) {
 		shift int
 	}{{"plain", "", 0}, {"bom", "\xEF\xBB\xBF", 3}} {
 		t.Run(variant.name, func(t *testing.T) {
+			if testing.Short() && variant.bom != "" {
+				t.Skip("one variant in -short mode")
+			}
 			text := largeText(1100<<10, variant.shift)
 			raw := []byte(variant.bom + text)
 			// The straddlers must sit where intended.
@@ -82,6 +86,7 @@ func TestSelectLarge(t *testing.T) {
 			if tx.Facts().Length != ref.n() || tx.Lines() != ref.lines() {
 				t.Fatalf("NewText: %d chars, %d lines; want %d, %d", tx.Facts().Length, tx.Lines(), ref.n(), ref.lines())
 			}
+			sum := md5.Sum(raw)
 			var frags []string
 			for k := 1; k*subChunk < len(raw); k++ {
 				b := int64(k*subChunk - len(variant.bom)) // the boundary in the text
@@ -100,7 +105,7 @@ func TestSelectLarge(t *testing.T) {
 			frags = append(frags, "line=,1", "line=1,", "char=0,", "char=1,", fmt.Sprintf("char=%d", ref.n()), fmt.Sprintf("line=%d", ref.lines()))
 			for i, fs := range frags {
 				f := mustParse(t, fs)
-				want := ref.selection(f, raw)
+				want := ref.selection(f, sum)
 				s, err := tx.Select(f)
 				if err != nil {
 					t.Fatal(err)
@@ -108,11 +113,12 @@ func TestSelectLarge(t *testing.T) {
 				if d := diffRef(s, want); d != "" {
 					t.Errorf("Text.Select #%s: %s", fs, d)
 				}
-				// Streaming costs a pass over the text: do it for some fragments.
-				if i%4 != 0 && !strings.HasSuffix(fs, ",") {
+				// Streaming costs a pass over the text: do it for a char
+				// range, and the open ranges, around each boundary.
+				if i%10 != 0 && !strings.HasSuffix(fs, ",") {
 					continue
 				}
-				for _, n := range []int{streamBuf, 4093, 100003} {
+				for _, n := range []int{streamBuf, 4093} {
 					s, err := streamSmall(raw, f, n)
 					if err != nil {
 						t.Fatal(err)
@@ -128,7 +134,7 @@ func TestSelectLarge(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := diffRef(s, ref.selection(f, raw)); d != "" {
+			if d := diffRef(s, ref.selection(f, sum)); d != "" {
 				t.Errorf("SelectReader: %s", d)
 			}
 		})

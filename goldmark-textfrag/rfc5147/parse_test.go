@@ -158,6 +158,10 @@ func TestParseSyntaxError(t *testing.T) {
 		{"line=1;length=5,;md5=" + hex32, 16, "a charset name must follow ','"},
 		{"line=1;length=5,UTF-8,x", 21, `expected ';' or the end, got ","`},
 		{"line=1;length=5,UTF 8", 19, "spaces are not allowed"},
+		// Exactly one scheme per fragment.
+		{"line=1;line=2", 7, "exactly one char= or line= scheme"},
+		{"line=1;char=2", 7, "exactly one char= or line= scheme"},
+		{"char=1,2;length=3;line=5", 18, "exactly one char= or line= scheme"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {

@@ -1,7 +1,6 @@
 package rfc5147
 
 import (
-	"crypto/md5"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -106,8 +105,8 @@ type refSel struct {
 	statuses            []CheckStatus
 }
 
-// selection applies f to the model. raw is the entity as stored, for md5.
-func (m *refModel) selection(f Fragment, raw []byte) refSel {
+// selection applies f to the model. sum is the md5 of the entity as stored.
+func (m *refModel) selection(f Fragment, sum [16]byte) refSel {
 	size := m.n()
 	if f.Scheme == Line {
 		size = m.lines()
@@ -141,7 +140,6 @@ func (m *refModel) selection(f Fragment, raw []byte) refSel {
 	r.clamped, r.atEnd = clamped, ce == m.n()
 	r.totalLines, r.length = m.lines(), m.n()
 	r.label = refLabel(f.Scheme, r)
-	sum := md5.Sum(raw)
 	for _, c := range f.Checks {
 		st := Ignored
 		switch c.Kind {

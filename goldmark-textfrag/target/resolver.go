@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -213,6 +214,11 @@ func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
 	}
 	switch l.Scheme {
 	case "":
+		if strings.HasPrefix(l.RawPath, "//") {
+			// A network-path reference ("//host/path", RFC 3986 section 4.2)
+			// names a remote host, not a project file.
+			return nil, ErrNotOurs
+		}
 	case "file":
 		if !strings.HasPrefix(l.RawPath, "/") {
 			return fail(fmt.Errorf("%w: only file URIs on the local host are read", ErrOutsideRoot))
@@ -389,8 +395,11 @@ func findNormalized(fsys fs.FS, rel string) (string, error) {
 
 func (r *Resolver) openError(p string, err error) error {
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
+		// ENOTDIR: a file named as a directory ("a.txt/b").
 		return fmt.Errorf("%w: no file %s", ErrNotFound, p)
+	case errors.Is(err, syscall.ELOOP):
+		return fmt.Errorf("%w: %s: too many levels of symbolic links", ErrNotFound, p)
 	case strings.Contains(err.Error(), "escapes from parent"), strings.Contains(err.Error(), "invalid argument"):
 		// os.Root refuses symlinks that lead out of the root.
 		return fmt.Errorf("%w: %s leads outside through a symlink", ErrOutsideRoot, p)

@@ -1,0 +1,303 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+)
+
+func init() {
+	register(command{name: "build", summary: "render a Markdown site to HTML, failing on any broken quote: textfrag build docs -o public", run: runBuild})
+}
+
+const buildHelp = `Usage: textfrag build [SRC] [-o OUT] [flags]
+
+Renders every Markdown file under SRC (default ".") to an HTML page under OUT
+(default "./public", relative to the current directory): X.md becomes X.html,
+README.md and index.md become index.html. Every other file under SRC is copied
+as it is. Hidden files and directories, files and directories whose names
+start with "_", and OUT itself are left out.
+
+Each page's title is the "title" of its YAML front matter (between two lines of
+---), else its first level-1 heading, else its file name. Pages are laid out
+with SRC/_layout.html (an html/template; see the fields in the command's
+documentation) or a built-in layout, and link the stylesheet OUT/textfrag.css.
+Relative links to .md pages are rewritten to the .html pages; RFC 5147 links
+(#line=…, #char=…) quote their target in a box instead.
+
+The build is all or nothing: it writes into a temporary directory beside OUT
+and only when every page has succeeded replaces OUT with it. On any error,
+OUT is left exactly as it was and the temporary directory is removed. OUT, if
+it exists, must be empty or the output of an earlier build.
+
+Exit status: 0 on success (warnings are printed), 1 on any error (or warning,
+with --strict), 2 on bad usage.
+
+Flags:`
+
+func runBuild(e *env, args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return e.build(ctx, args)
+}
+
+// build runs the build command until done or ctx is cancelled.
+func (e *env) build(ctx context.Context, args []string) int {
+	fset := flag.NewFlagSet("build", flag.ContinueOnError)
+	out := fset.String("o", "public", "output directory `OUT`, replaced when the build succeeds")
+	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "render `N` pages at a time")
+	var styles styleFlags
+	styles.register(fset)
+	var lf linkFlags
+	lf.register(fset, "default: SRC")
+	fset.Usage = func() {
+		fmt.Fprintln(fset.Output(), buildHelp)
+		fset.PrintDefaults()
+	}
+	pos, ok := e.parseFlags(fset, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(pos) > 1 || *jobs < 1 || *out == "" {
+		fset.Usage()
+		return exitUsage
+	}
+	css, err := styles.stylesheet()
+	if err != nil {
+		e.errorf("%v", err)
+		return exitUsage
+	}
+	src := "."
+	if len(pos) == 1 {
+		src = pos[0]
+	}
+	root := lf.root
+	if root == "" {
+		root = src
+	}
+	if info, err := os.Stat(src); err != nil || !info.IsDir() {
+		e.errorf("%s: not a directory: give the directory that holds the Markdown files", src)
+		return exitError
+	}
+	if err := checkOutput(*out, src); err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	start := time.Now()
+	outAbs, err := filepath.Abs(*out)
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	s, err := newSite(src, root, &lf, outAbs)
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	s.targets = true // to publish the Markdown files that pages quote
+	for _, w := range s.files.Warnings {
+		e.errorf("warning: %s", filepath.Join(src, w))
+	}
+	st, err := newStaging(*out)
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	defer st.discard() // after a successful publish there is nothing left to remove
+
+	pages, assets := s.files.Pages, s.files.Assets
+	results := make([]*page, len(pages))
+	errs := make([]error, len(pages)+len(assets))
+	var done atomic.Int64
+	prog := e.startProgress("building", len(pages)+len(assets), &done)
+	parallel(ctx, *jobs, len(pages)+len(assets), &done, func(i int) {
+		if i >= len(pages) {
+			errs[i] = copyFile(s.srcFS, assets[i-len(pages)], st)
+			return
+		}
+		p, html, err := s.renderPage(pages[i])
+		if err == nil && html != nil {
+			err = st.write(pageOutput(pages[i]), html)
+		}
+		results[i], errs[i] = p, err
+	})
+	prog.finish()
+	if ctx.Err() != nil {
+		e.errorf("build interrupted; %s left as it was", *out)
+		return exitError
+	}
+
+	var problems []*textfrag.Problem
+	for _, p := range results {
+		if p != nil {
+			problems = append(problems, p.Problems...)
+		}
+	}
+	e.printProblems(problems)
+	if err := errors.Join(errs...); err != nil {
+		e.errorf("%v", err)
+	}
+	for _, q := range s.quotedPages(results) {
+		if err := copyFile(s.srcFS, q, st); err != nil {
+			errs = append(errs, err)
+			e.errorf("%v", err)
+		}
+	}
+	if !slices.Contains(assets, style.FileName) {
+		if err := st.write(style.FileName, css); err != nil {
+			errs = append(errs, err)
+			e.errorf("%v", err)
+		}
+	}
+	nErr, nWarn := countProblems(problems)
+	if errors.Join(errs...) != nil || lf.failed(problems) {
+		e.errorf("build failed (%d errors, %d warnings); %s left as it was", nErr+countErrors(errs), nWarn, *out)
+		return exitError
+	}
+	warning, err := st.publish()
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	if warning != "" {
+		e.errorf("warning: %s", warning)
+	}
+	fmt.Fprintf(e.stderr, "textfrag: built %d %s and copied %d %s into %s in %v (%d warnings)\n",
+		len(pages), plural(len(pages), "page", "pages"), len(assets), plural(len(assets), "file", "files"),
+		*out, time.Since(start).Round(time.Millisecond), nWarn)
+	return exitOK
+}
+
+// quotedPages returns the Markdown files under the site's source that its
+// pages quote, to be copied as they are, so that the caption of a box
+// quoting one links to a file that exists. Files the site leaves out
+// (hidden, "_"-prefixed) stay out.
+func (s *site) quotedPages(results []*page) []string {
+	srcAbs, err := filepath.Abs(s.src)
+	if err != nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var quoted []string
+	for _, p := range results {
+		if p == nil {
+			continue
+		}
+		for _, t := range p.Targets {
+			rel, err := filepath.Rel(srcAbs, filepath.Join(s.resolver.Root(), filepath.FromSlash(t)))
+			if err != nil || !isMarkdownName(rel) || !filepath.IsLocal(rel) {
+				continue
+			}
+			rel = filepath.ToSlash(rel)
+			if seen[rel] || slices.ContainsFunc(strings.Split(rel, "/"), skipName) {
+				continue
+			}
+			seen[rel] = true
+			quoted = append(quoted, rel)
+		}
+	}
+	slices.Sort(quoted)
+	return quoted
+}
+
+// copyFile copies the file at slash path rel in fsys into the staging
+// directory.
+func copyFile(fsys fs.FS, rel string, st *staging) (err error) {
+	in, err := fsys.Open(rel)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	name := filepath.Join(st.dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	out, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	_, err = io.Copy(out, in)
+	return err
+}
+
+// styleFlags choose the chroma styles of the stylesheet.
+type styleFlags struct{ light, dark string }
+
+func (f *styleFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.light, "style", "", "chroma `STYLE` for highlighting in the light color scheme (default "+style.DefaultLight+")")
+	fs.StringVar(&f.dark, "dark-style", "", "chroma `STYLE` for the dark color scheme (default "+style.DefaultDark+"; none: no dark rules)")
+}
+
+// stylesheet returns textfrag.css with the chosen styles.
+func (f *styleFlags) stylesheet() ([]byte, error) {
+	if f.light == "" && f.dark == "" {
+		return style.CSS(), nil
+	}
+	light, dark := f.light, f.dark
+	if light == "" {
+		light = style.DefaultLight
+	}
+	switch dark {
+	case "":
+		dark = style.DefaultDark
+	case "none":
+		dark = ""
+	}
+	return style.WithStyles(light, dark)
+}
+
+// printProblems writes each problem as "file:line:col: error: link: message".
+func (e *env) printProblems(problems []*textfrag.Problem) {
+	for _, p := range problems {
+		fmt.Fprintln(e.stderr, p.Error())
+	}
+}
+
+// countProblems counts errors and warnings.
+func countProblems(problems []*textfrag.Problem) (errs, warnings int) {
+	for _, p := range problems {
+		if isError(p) {
+			errs++
+		} else {
+			warnings++
+		}
+	}
+	return errs, warnings
+}
+
+func countErrors(errs []error) int {
+	n := 0
+	for _, err := range errs {
+		if err != nil {
+			n++
+		}
+	}
+	return n
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

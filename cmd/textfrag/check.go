@@ -1,0 +1,234 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+)
+
+func init() {
+	register(command{name: "check", summary: "verify every RFC 5147 link without writing HTML: textfrag check docs --format github", run: runCheck})
+}
+
+const checkHelp = `Usage: textfrag check [PATHS…] [flags]
+
+Resolves and verifies every RFC 5147 link (#line=…, #char=…) in the Markdown
+files under PATHS (default "."), without writing HTML: the same checks as
+build, so that CI can fail early and point at each broken link. Directories
+are searched for *.md files, leaving out hidden and "_"-prefixed files and
+directories; a file named on the command line is always checked.
+
+Links starting with / resolve against the project root (--root, default the
+current directory), and only files inside it can be quoted. Files are named
+as given, relative to the current directory.
+
+Formats (--format):
+  text    "file:line:col: error: link: message" lines on stderr
+  json    a JSON array of {file, line, column, severity, kind, link, message}
+          on stdout
+  github  "::error file=…,line=…,col=…::message" workflow commands on stdout,
+          which GitHub Actions shows as annotations on the pull request
+Every format ends with a summary line on stderr:
+  checked N links in M files: E errors, W warnings
+
+Exit status: 0 when no link has an error (warnings are printed), 1 on any error
+(or warning, with --strict), 2 on bad usage.
+
+Flags:`
+
+// checkRecord is one problem in --format json.
+type checkRecord struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Severity string `json:"severity"`
+	Kind     string `json:"kind"`
+	Link     string `json:"link"`
+	Message  string `json:"message"`
+}
+
+func runCheck(e *env, args []string) int {
+	fset := flag.NewFlagSet("check", flag.ContinueOnError)
+	format := fset.String("format", "text", "output `FORMAT`: text, json or github")
+	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "check `N` files at a time")
+	var lf linkFlags
+	lf.register(fset, "default: the current directory")
+	fset.Usage = func() {
+		fmt.Fprintln(fset.Output(), checkHelp)
+		fset.PrintDefaults()
+	}
+	paths, ok := e.parseFlags(fset, args)
+	if !ok {
+		return exitUsage
+	}
+	if !slices.Contains([]string{"text", "json", "github"}, *format) || *jobs < 1 {
+		fset.Usage()
+		return exitUsage
+	}
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	root := lf.root
+	if root == "" {
+		root = "."
+	}
+	files, err := markdownFiles(paths)
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	r, err := lf.newResolver(root)
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	md := lf.markdown(r)
+
+	pages := make([]*page, len(files))
+	readErrs := make([]error, len(files))
+	parallel(context.Background(), *jobs, len(files), nil, func(i int) {
+		defer recoverAs(&readErrs[i], files[i])
+		src, err := os.ReadFile(files[i])
+		if err != nil {
+			readErrs[i] = err
+			return
+		}
+		pages[i], readErrs[i] = convert(md, r, files[i], src, false, false)
+	})
+
+	var problems []*textfrag.Problem
+	var records []checkRecord
+	links := 0
+	for i, p := range pages {
+		if err := readErrs[i]; err != nil {
+			records = append(records, checkRecord{File: filepath.ToSlash(files[i]), Severity: "error", Kind: "read", Message: err.Error()})
+			continue
+		}
+		links += p.Links
+		problems = append(problems, p.Problems...)
+		for _, q := range p.Problems {
+			records = append(records, checkRecord{
+				File: filepath.ToSlash(q.Document), Line: q.Line, Column: q.Column,
+				Severity: q.Severity.String(), Kind: q.Kind, Link: q.Link, Message: q.Message,
+			})
+		}
+	}
+	switch *format {
+	case "text":
+		for _, rec := range records {
+			if rec.Kind == "read" {
+				e.errorf("%s: %s", rec.File, rec.Message)
+			}
+		}
+		e.printProblems(problems)
+	case "json":
+		if records == nil {
+			records = []checkRecord{}
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(records); err != nil {
+			e.errorf("%v", err)
+			return exitError
+		}
+	case "github":
+		for _, rec := range records {
+			fmt.Fprintln(e.stdout, githubAnnotation(rec))
+		}
+	}
+	nErr, nWarn := countProblems(problems)
+	nErr += countErrors(readErrs)
+	fmt.Fprintf(e.stderr, "checked %d %s in %d %s: %d %s, %d %s\n",
+		links, plural(links, "link", "links"), len(files), plural(len(files), "file", "files"),
+		nErr, plural(nErr, "error", "errors"), nWarn, plural(nWarn, "warning", "warnings"))
+	if nErr > 0 || lf.failed(problems) {
+		return exitError
+	}
+	return exitOK
+}
+
+// markdownFiles lists the Markdown files under paths: a file is taken as
+// given, whatever its name; a directory is searched for *.md files, leaving
+// out hidden and "_"-prefixed files and directories below it. Each file is
+// listed once, in the order found.
+func markdownFiles(paths []string) ([]string, error) {
+	var files []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if key := filepath.Clean(p); !seen[key] {
+			seen[key] = true
+			files = append(files, p)
+		}
+	}
+	for _, arg := range paths {
+		info, err := os.Stat(arg)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			add(arg)
+			continue
+		}
+		err = filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if p == arg {
+				return nil
+			}
+			if skipName(d.Name()) {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !d.IsDir() && isMarkdownName(d.Name()) {
+				add(p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+// githubAnnotation writes a problem as a GitHub Actions workflow command:
+// "::error file=docs/a.md,line=3,col=1::link: message". Values are escaped
+// as the runner expects: "%", CR and LF everywhere, and also ":" and ","
+// in properties.
+func githubAnnotation(r checkRecord) string {
+	var b strings.Builder
+	b.WriteString("::")
+	b.WriteString(r.Severity)
+	b.WriteString(" file=")
+	b.WriteString(escapeGitHubProperty(r.File))
+	if r.Line > 0 {
+		fmt.Fprintf(&b, ",line=%d,col=%d", r.Line, r.Column)
+	}
+	b.WriteString("::")
+	msg := r.Message
+	if r.Link != "" {
+		msg = r.Link + ": " + msg
+	}
+	b.WriteString(escapeGitHubData(msg))
+	return b.String()
+}
+
+var (
+	githubData     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
+func escapeGitHubData(s string) string     { return githubData.Replace(s) }
+func escapeGitHubProperty(s string) string { return githubProperty.Replace(s) }

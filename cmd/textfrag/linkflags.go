@@ -1,0 +1,76 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/yuin/goldmark"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+)
+
+// linkFlags are the flags shared by every command that resolves links in
+// Markdown pages: build, check, render and serve.
+type linkFlags struct {
+	root      string
+	lenient   bool
+	strict    bool
+	sourceURL string
+	charsets  charsetFlag
+}
+
+// register adds the flags to fs. rootHelp says what --root defaults to.
+func (f *linkFlags) register(fs *flag.FlagSet, rootHelp string) {
+	fs.StringVar(&f.root, "root", "", "project root `DIR`: links starting with / resolve there, and targets must lie inside it ("+rootHelp+")")
+	fs.BoolVar(&f.lenient, "lenient", false, "report malformed and misordered fragments as warnings and leave those links plain (integrity mismatches and missing files stay errors)")
+	fs.BoolVar(&f.strict, "strict", false, "fail on warnings too (clamped positions, ignored checks, look-alike fragments)")
+	fs.StringVar(&f.sourceURL, "source-url", "", "make box captions link to `TEMPLATE` with {path}, {start} and {end} filled in, e.g. https://github.com/o/r/blob/main/{path}#L{start}-L{end}")
+	fs.Var(&f.charsets, "charset", "declare that files matching `GLOB=CHARSET` are stored in CHARSET (repeatable), e.g. '*.latin1=ISO-8859-1'")
+}
+
+// newResolver makes the one Resolver a build shares, rooted at root.
+func (f *linkFlags) newResolver(root string) (*target.Resolver, error) {
+	return target.New(target.Options{Root: root, Charsets: f.charsets})
+}
+
+// markdown returns the goldmark instance that renders pages with r.
+func (f *linkFlags) markdown(r *target.Resolver) goldmark.Markdown {
+	return newMarkdown(r,
+		textfrag.WithLenient(f.lenient),
+		textfrag.WithWarningsAsErrors(f.strict),
+		textfrag.WithSourceURL(f.sourceURL),
+	)
+}
+
+// failed reports whether problems fail the command: any error, or under
+// --strict any warning.
+func (f *linkFlags) failed(problems []*textfrag.Problem) bool {
+	for _, p := range problems {
+		if p.Severity == textfrag.Error || f.strict {
+			return true
+		}
+	}
+	return false
+}
+
+// charsetFlag collects repeated --charset GLOB=CHARSET flags.
+type charsetFlag []target.CharsetRule
+
+func (c *charsetFlag) String() string {
+	var parts []string
+	for _, r := range *c {
+		parts = append(parts, r.Glob+"="+r.Charset)
+	}
+	return strings.Join(parts, " ")
+}
+
+func (c *charsetFlag) Set(s string) error {
+	glob, cs, ok := strings.Cut(s, "=")
+	if !ok || glob == "" || cs == "" {
+		return fmt.Errorf("want GLOB=CHARSET, like '*.txt=ISO-8859-1'")
+	}
+	*c = append(*c, target.CharsetRule{Glob: glob, Charset: cs})
+	return nil
+}

@@ -1,0 +1,327 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/chroma/v2"
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v2/styles"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+)
+
+// newMarkdown returns the goldmark instance every command renders pages
+// with: GitHub-flavoured Markdown, heading ids, the textfrag extension
+// reading targets through r, fenced code highlighted with the chroma classes
+// that textfrag.css styles (as textfrag's boxes are), and relative links to
+// .md pages rewritten to the .html pages the build writes. One instance
+// serves every page of a build, concurrently.
+func newMarkdown(r *target.Resolver, opts ...textfrag.Option) goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(
+			extension.GFM,
+			textfrag.New(append([]textfrag.Option{textfrag.WithResolver(r)}, opts...)...),
+		),
+		goldmark.WithParserOptions(
+			parser.WithAutoHeadingID(),
+			// After textfrag's transformer (priority 100), which has replaced
+			// the RFC 5147 links it turned into boxes by then.
+			parser.WithASTTransformers(util.Prioritized(pageLinkRewriter{}, 500)),
+		),
+		goldmark.WithRendererOptions(
+			// Before goldmark's own renderer (1000) for fenced code blocks.
+			renderer.WithNodeRenderers(util.Prioritized(codeBlockRenderer{}, 200)),
+		),
+	)
+}
+
+// codeBlockRenderer writes fenced code blocks as Hugo's highlighter does
+// with CSS classes, and as a textfrag box's body is written but for line
+// numbers, so that one stylesheet styles both:
+//
+//	<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-go" data-lang="go">…</code></pre></div>
+//
+// A language chroma does not know is written with its plain-text lexer.
+type codeBlockRenderer struct{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (codeBlockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindFencedCodeBlock, renderFencedCode)
+}
+
+func renderFencedCode(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.FencedCodeBlock)
+	lang := string(n.Language(src))
+	var code strings.Builder
+	for i := range n.Lines().Len() {
+		seg := n.Lines().At(i)
+		code.Write(seg.Value(src))
+	}
+	lexer := cachedLexer(strings.ToLower(lang))
+	if lexer == nil {
+		lexer = lexers.Fallback
+	}
+	tokens, err := chroma.Coalesce(lexer).Tokenise(nil, code.String())
+	if err != nil {
+		return ast.WalkStop, err
+	}
+	w.WriteString(`<div class="highlight">`)
+	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4), chromahtml.WithPreWrapper(codePreWrapper(lang)))
+	if err := f.Format(w, styles.Fallback, tokens); err != nil {
+		return ast.WalkStop, err
+	}
+	w.WriteString("</div>\n")
+	return ast.WalkSkipChildren, nil
+}
+
+// lexerCache memoizes cachedLexer.
+var lexerCache sync.Map // name → chroma.Lexer, nil for none
+
+// cachedLexer returns chroma's lexer for a fence's language, or nil.
+// lexers.Get answers names and aliases ("go", "console") at once, but other
+// words ("mermaid", "txt") by matching every lexer's file-name globs, which
+// takes about 10 ms; a site repeats its few languages, so each is looked up
+// once.
+func cachedLexer(name string) chroma.Lexer {
+	if name == "" {
+		return nil
+	}
+	if l, ok := lexerCache.Load(name); ok {
+		lexer, _ := l.(chroma.Lexer)
+		return lexer
+	}
+	lexer := lexers.Get(name)
+	lexerCache.Store(name, lexer)
+	return lexer
+}
+
+// codePreWrapper is a chroma PreWrapper that names the block's language.
+type codePreWrapper string
+
+// Start implements chromahtml.PreWrapper.
+func (p codePreWrapper) Start(code bool, styleAttr string) string {
+	pre := fmt.Sprintf(`<pre tabindex="0"%s>`, styleAttr)
+	switch {
+	case !code:
+		return pre
+	case p == "":
+		return pre + "<code>"
+	}
+	lang := html.EscapeString(string(p))
+	return pre + fmt.Sprintf(`<code class="language-%s" data-lang="%s">`, lang, lang)
+}
+
+// End implements chromahtml.PreWrapper.
+func (p codePreWrapper) End(code bool) string {
+	if !code {
+		return "</pre>"
+	}
+	return "</code></pre>"
+}
+
+// page is one Markdown document, parsed and, unless it failed, rendered.
+type page struct {
+	// Name is the document's path as messages show it (as given, or under SRC).
+	Name string
+	// Front is the front matter, or nil.
+	Front map[string]any
+	// Title comes from the front matter's title, else the first level-1
+	// heading, else the file name.
+	Title string
+	// Body is the rendered HTML, without layout; nil when Problems hold an
+	// error or rendering was not asked for.
+	Body []byte
+	// Problems are the page's errors and warnings, in document order, the
+	// front matter's first.
+	Problems []*textfrag.Problem
+	// Links counts the RFC 5147 links in the page.
+	Links int
+	// Targets are the project paths of the files the page's RFC 5147 links
+	// resolve to (or would, when missing), sorted; only with withTargets.
+	Targets []string
+}
+
+// convert parses the Markdown document src, named name (an OS path,
+// relative to the current directory, as messages show it), collects every
+// problem of every link, and renders the body when there is no error and
+// render is set. withTargets records the files the links point at, for
+// rebuilding on change.
+func convert(md goldmark.Markdown, r *target.Resolver, name string, src []byte, render, withTargets bool) (_ *page, err error) {
+	defer recoverAs(&err, name)
+	p := &page{Name: name}
+	front, body, fmErr := splitFrontMatter(src)
+	if fmErr != nil {
+		p.Problems = append(p.Problems, fmErr.problem(name))
+	}
+	p.Front = front
+	// The extension takes a relative document path as relative to the
+	// project root; ours are relative to the current directory, as users
+	// name them. So it gets the absolute path, and problems are renamed.
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return nil, err
+	}
+	pc := parser.NewContext()
+	textfrag.SetDocument(pc, abs)
+	doc := md.Parser().Parse(text.NewReader(body), parser.WithContext(pc))
+	for _, prob := range textfrag.Problems(pc) {
+		if prob.Document == abs {
+			prob.Document = name
+			prob.Message = strings.ReplaceAll(prob.Message, abs, name) // in the re-pin command
+		}
+		p.Problems = append(p.Problems, prob)
+	}
+	p.Title = pageTitle(front, doc, body, name)
+	p.Links, p.Targets = linkTargets(doc, r, r.DocPath(abs), withTargets)
+	if !render || slices.ContainsFunc(p.Problems, isError) {
+		return p, nil
+	}
+	var buf bytes.Buffer
+	if err := md.Renderer().Render(&buf, body, doc); err != nil {
+		var prob *textfrag.Problem
+		if errors.As(err, &prob) {
+			// Unreachable: an error Problem is also in Problems(pc).
+			p.Problems = append(p.Problems, prob)
+			return p, nil
+		}
+		return nil, fmt.Errorf("%s: rendering: %w", name, err)
+	}
+	p.Body = buf.Bytes()
+	return p, nil
+}
+
+func isError(p *textfrag.Problem) bool { return p.Severity == textfrag.Error }
+
+// linkTargets counts the RFC 5147 links left in doc after textfrag's
+// transformer, and with withTargets returns the project paths of the files
+// they point at. Boxes and quotes carry their resolved path; a link that
+// stayed a link (inline, or failed) is resolved again, which costs no read:
+// the Resolver has the file cached from the first time.
+func linkTargets(doc ast.Node, r *target.Resolver, docPath string, withTargets bool) (int, []string) {
+	n := 0
+	seen := map[string]bool{}
+	add := func(p string) {
+		if withTargets && p != "" {
+			seen[p] = true
+		}
+	}
+	_ = ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		var dest []byte
+		switch node := node.(type) {
+		case *textfrag.Box:
+			n++
+			add(node.Result.Path)
+			return ast.WalkContinue, nil
+		case *textfrag.Quote:
+			n++
+			add(node.Result.Path)
+			return ast.WalkContinue, nil
+		case *ast.Link:
+			dest = node.Destination
+		case *ast.Image:
+			dest = node.Destination
+		default:
+			return ast.WalkContinue, nil
+		}
+		if l := target.SplitLink(string(dest)); !l.HasFragment || !rfc5147.IsCandidate(l.Fragment) {
+			return ast.WalkContinue, nil
+		}
+		n++
+		if withTargets {
+			res, err := r.Resolve(docPath, string(dest))
+			var te *target.Error
+			switch {
+			case err == nil:
+				add(res.Path)
+			case errors.As(err, &te):
+				add(te.Path)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	targets := make([]string, 0, len(seen))
+	for p := range seen {
+		targets = append(targets, p)
+	}
+	slices.Sort(targets)
+	return n, targets
+}
+
+// pageTitle picks a page's title: the front matter's title, else the text
+// of the first level-1 heading, else the file name without its extension.
+func pageTitle(front map[string]any, doc ast.Node, src []byte, name string) string {
+	if t, ok := front["title"]; ok && t != nil {
+		if s := strings.TrimSpace(fmt.Sprint(t)); s != "" {
+			return s
+		}
+	}
+	var title string
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering && h.Level == 1 {
+			title = strings.TrimSpace(inlineText(h, src))
+			if title != "" {
+				return ast.WalkStop, nil
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if title != "" {
+		return title
+	}
+	base := path.Base(strings.ReplaceAll(name, `\`, "/"))
+	return strings.TrimSuffix(base, path.Ext(base))
+}
+
+// inlineText returns the text of n's inline children without markup.
+func inlineText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := c.(type) {
+		case *ast.Text:
+			b.Write(t.Value(src))
+			if t.SoftLineBreak() || t.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(t.Value)
+		case *ast.CodeSpan:
+			for s := t.FirstChild(); s != nil; s = s.NextSibling() {
+				if s, ok := s.(*ast.Text); ok {
+					b.Write(s.Value(src))
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}

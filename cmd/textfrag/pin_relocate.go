@@ -1,0 +1,449 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+)
+
+// This file finds where the text a link quoted in an old version of its
+// target went in the current version: verbatim (moved) or edited (changed).
+
+// pinLineSpan is one line of a decoded text: bytes [start, end), of which
+// [start, content) are its characters and [content, end) its line ending.
+type pinLineSpan struct{ start, content, end int }
+
+// pinRfcText is decoded UTF-8 text (no BOM) cut into lines as RFC 5147 counts
+// them: CR+LF, CR+NEL, LF, CR and NEL each end a line; text after the last
+// line ending is a line if it is not empty; a text with no line ending, the
+// empty one included, is one line.
+type pinRfcText struct {
+	data  []byte
+	lines []pinLineSpan
+	keys  []string // each line's characters, without its line ending; made once
+}
+
+func pinNewRFCText(data []byte) *pinRfcText {
+	t := &pinRfcText{data: data}
+	start := 0
+	for i := 0; i < len(data); {
+		n := pinLineEndingAt(data, i)
+		if n == 0 {
+			i++
+			continue
+		}
+		t.lines = append(t.lines, pinLineSpan{start, i, i + n})
+		i += n
+		start = i
+	}
+	if start < len(data) || len(t.lines) == 0 {
+		t.lines = append(t.lines, pinLineSpan{start, len(data), len(data)})
+	}
+	return t
+}
+
+// pinLineEndingAt returns the length of the line ending at data[i:], or 0.
+func pinLineEndingAt(data []byte, i int) int {
+	switch {
+	case data[i] == '\n':
+		return 1
+	case data[i] == '\r':
+		if i+1 < len(data) && data[i+1] == '\n' {
+			return 2
+		}
+		if i+2 < len(data) && data[i+1] == 0xC2 && data[i+2] == 0x85 {
+			return 3
+		}
+		return 1
+	case data[i] == 0xC2 && i+1 < len(data) && data[i+1] == 0x85:
+		return 2
+	}
+	return 0
+}
+
+// content returns line i's characters, without its line ending.
+func (t *pinRfcText) content(i int) string { return t.contents()[i] }
+
+// contents returns every line's characters, without line endings.
+func (t *pinRfcText) contents() []string {
+	if t.keys == nil {
+		t.keys = make([]string, len(t.lines))
+		for i, l := range t.lines {
+			t.keys[i] = string(t.data[l.start:l.content])
+		}
+	}
+	return t.keys
+}
+
+// lineAt returns the index of the line holding byte offset off, and off's
+// offset in that line; off == len(data) is line len(lines), offset 0.
+func (t *pinRfcText) lineAt(off int) (int, int) {
+	if off >= len(t.data) {
+		return len(t.lines), 0
+	}
+	i := sort.Search(len(t.lines), func(i int) bool { return t.lines[i].end > off })
+	return i, off - t.lines[i].start
+}
+
+// boundary reports whether a character position may sit at byte offset off:
+// not inside a CR+LF or CR+NEL pair.
+func (t *pinRfcText) boundary(off int) bool {
+	if off <= 0 || off >= len(t.data) || t.data[off-1] != '\r' {
+		return true
+	}
+	return t.data[off] != '\n' && !(t.data[off] == 0xC2 && off+1 < len(t.data) && t.data[off+1] == 0x85)
+}
+
+// charPos returns the character position (RFC 5147 section 2.1) at byte
+// offset off, which must be a boundary.
+func (t *pinRfcText) charPos(off int) int64 { return pinCountChars(t.data[:off]) }
+
+// pinCountChars counts the characters of p, which splits no CR+LF or CR+NEL
+// pair: code points, with each pair one character.
+func pinCountChars(p []byte) int64 {
+	return int64(utf8.RuneCount(p) - bytes.Count(p, []byte("\r\n")) - bytes.Count(p, []byte("\r\u0085")))
+}
+
+// pinLineMap maps the lines of an old text to a new one through a line diff
+// that compares line contents (line endings aside).
+type pinLineMap struct {
+	toNew      []int // new index of each old line kept, or -1
+	hunkOf     []int // for old lines not kept: their hunk
+	hunks      []pinLineHunk
+	nOld, nNew int
+}
+
+// pinLineHunk is a run of changed lines: old [oldStart, oldEnd) became new
+// [newStart, newEnd).
+type pinLineHunk struct{ oldStart, oldEnd, newStart, newEnd int }
+
+func pinNewLineMap(old, cur *pinRfcText) *pinLineMap {
+	m := &pinLineMap{nOld: len(old.lines), nNew: len(cur.lines)}
+	m.toNew = make([]int, m.nOld)
+	m.hunkOf = make([]int, m.nOld)
+	for i := range m.toNew {
+		m.toNew[i], m.hunkOf[i] = -1, -1
+	}
+	edits := pinDiffLines(old.contents(), cur.contents())
+	oi, ni := 0, 0
+	for i := 0; i < len(edits); {
+		if edits[i].kind == pinOpEqual {
+			m.toNew[edits[i].a] = edits[i].b
+			oi, ni = edits[i].a+1, edits[i].b+1
+			i++
+			continue
+		}
+		h := pinLineHunk{oldStart: oi, oldEnd: oi, newStart: ni, newEnd: ni}
+		for ; i < len(edits) && edits[i].kind != pinOpEqual; i++ {
+			if edits[i].kind == pinOpDelete {
+				m.hunkOf[edits[i].a] = len(m.hunks)
+				h.oldEnd = edits[i].a + 1
+			} else {
+				h.newEnd = edits[i].b + 1
+			}
+		}
+		m.hunks = append(m.hunks, h)
+		oi, ni = h.oldEnd, h.newEnd
+	}
+	return m
+}
+
+// start maps the line position before old line s to the new text: the
+// start of a region whose first line is s.
+func (m *pinLineMap) start(s int) (int, bool) {
+	switch {
+	case s >= m.nOld:
+		return m.end(m.nOld)
+	case m.toNew[s] >= 0:
+		return m.toNew[s], true
+	}
+	if h := m.hunks[m.hunkOf[s]]; h.oldStart == s {
+		return h.newStart, true
+	}
+	return 0, false
+}
+
+// end maps the line position after old line e-1 to the new text: the end
+// of a region whose last line is e-1.
+func (m *pinLineMap) end(e int) (int, bool) {
+	switch {
+	case e <= 0:
+		return m.start(0)
+	case m.toNew[e-1] >= 0:
+		return m.toNew[e-1] + 1, true
+	}
+	if h := m.hunks[m.hunkOf[e-1]]; h.oldEnd == e {
+		return h.newEnd, true
+	}
+	return 0, false
+}
+
+// pinRelocation is where the quoted text went.
+type pinRelocation struct {
+	// moved: the old text occurs verbatim at the new position.
+	moved bool
+	// located: for changed text, the region was found by the lines around
+	// it; otherwise the same numbers are kept.
+	located bool
+	// start and end are the new positions in the fragment's unit.
+	start, end int64
+	// occurrences is how many verbatim occurrences there were; note says how
+	// one was picked, or why none could be.
+	occurrences int
+	note        string
+	// deleted: every quoted line was removed.
+	deleted bool
+	// ambiguous: the text occurs equally near the old place more than once.
+	ambiguous bool
+}
+
+// pinRelocate finds the region that old selection sel (of text old) quotes in
+// the current text cur. f is the link's fragment, whose form is kept.
+func pinRelocate(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinRfcText) pinRelocation {
+	m := pinNewLineMap(old, cur)
+	if f.Scheme == rfc5147.Line {
+		return pinRelocateLines(f, sel, old, cur, m)
+	}
+	return pinRelocateChars(f, sel, old, cur, m)
+}
+
+func pinRelocateLines(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinRfcText, m *pinLineMap) pinRelocation {
+	s, e := int(sel.Lines.Start), int(sel.Lines.End)
+	n := e - s
+	if n > 0 && !f.IsZeroLength() {
+		mapped, mappedOK := m.start(s)
+		var cands []int
+		for k := 0; k+n <= len(cur.lines); k++ {
+			if pinLinesMatch(old, s, cur, k, n) && pinFormAllows(f, k == 0, k+n == len(cur.lines)) {
+				cands = append(cands, k)
+			}
+		}
+		if k, r, ok := pinPickOccurrence(cands, mapped, mappedOK, s); ok {
+			r.start, r.end = int64(k), int64(k+n)
+			return r
+		} else if r.ambiguous {
+			return r
+		}
+	}
+	// Not found verbatim: locate the region by the lines around it.
+	r := pinRelocation{}
+	ns, okS := m.start(s)
+	ne, okE := m.end(e)
+	switch {
+	case f.Form == rfc5147.FromStart:
+		ns, okS = 0, true
+	case f.Form == rfc5147.ToEnd:
+		ne, okE = len(cur.lines), true
+	case f.IsZeroLength():
+		ne, okE = ns, okS
+	}
+	if okS && okE && ns <= ne {
+		r.located = true
+		r.start, r.end = int64(ns), int64(ne)
+		r.deleted = n > 0 && ns == ne
+	}
+	return r
+}
+
+func pinRelocateChars(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinRfcText, m *pinLineMap) pinRelocation {
+	quoted := sel.Text
+	mappedStart, mappedOK := pinMapCharPoint(int(sel.Bytes.Start), true, old, cur, m)
+	if len(quoted) > 0 && !f.IsZeroLength() {
+		var cands []int // byte offsets
+		for from := 0; from <= len(cur.data); {
+			i := bytes.Index(cur.data[from:], quoted)
+			if i < 0 {
+				break
+			}
+			off := from + i
+			end := off + len(quoted)
+			if cur.boundary(off) && cur.boundary(end) && pinFormAllows(f, off == 0, end == len(cur.data)) {
+				cands = append(cands, off)
+			}
+			from = off + 1
+		}
+		// Compare in characters, counted incrementally: candidates are in
+		// order, and each sits at a boundary, so no pair is split.
+		pos := make([]int, len(cands))
+		at, chars := 0, 0
+		for i, off := range cands {
+			chars += int(pinCountChars(cur.data[at:off]))
+			pos[i], at = chars, off
+		}
+		mapped := 0
+		if mappedOK {
+			mapped = int(cur.charPos(mappedStart))
+		}
+		if k, r, ok := pinPickOccurrence(pos, mapped, mappedOK, int(sel.Chars.Start)); ok {
+			r.start, r.end = int64(k), int64(k)+sel.Chars.Len()
+			return r
+		} else if r.ambiguous {
+			return r
+		}
+	}
+	r := pinRelocation{}
+	ns, okS := mappedStart, mappedOK
+	ne, okE := pinMapCharPoint(int(sel.Bytes.End), false, old, cur, m)
+	switch {
+	case f.Form == rfc5147.FromStart:
+		ns, okS = 0, true
+	case f.Form == rfc5147.ToEnd:
+		ne, okE = len(cur.data), true
+	case f.IsZeroLength():
+		ne, okE = ns, okS
+	}
+	if okS && okE && ns <= ne && cur.boundary(ns) && cur.boundary(ne) {
+		r.located = true
+		r.start, r.end = cur.charPos(ns), cur.charPos(ne)
+		r.deleted = sel.Chars.Len() > 0 && ns == ne
+	}
+	return r
+}
+
+// pinMapCharPoint maps byte offset off of the old text to the current one. A
+// point at a line start maps as a region boundary (start or end); a point
+// inside a line needs that line kept.
+func pinMapCharPoint(off int, isStart bool, old, cur *pinRfcText, m *pinLineMap) (int, bool) {
+	l, in := old.lineAt(off)
+	if in == 0 {
+		var nl int
+		var ok bool
+		if isStart {
+			nl, ok = m.start(l)
+		} else {
+			nl, ok = m.end(l)
+		}
+		if !ok {
+			return 0, false
+		}
+		if nl >= len(cur.lines) {
+			return len(cur.data), true
+		}
+		return cur.lines[nl].start, true
+	}
+	if nl := m.toNew[l]; nl >= 0 {
+		return cur.lines[nl].start + in, true
+	}
+	return 0, false
+}
+
+// pinLinesMatch reports whether old lines [s, s+n) equal current lines
+// [k, k+n), line endings included, except that a last line may lack its
+// line ending at the end of either text.
+func pinLinesMatch(old *pinRfcText, s int, cur *pinRfcText, k, n int) bool {
+	for i := 0; i < n; i++ {
+		a, b := old.lines[s+i], cur.lines[k+i]
+		if old.content(s+i) != cur.content(k+i) {
+			return false
+		}
+		ea, eb := old.data[a.content:a.end], cur.data[b.content:b.end]
+		if string(ea) == string(eb) {
+			continue
+		}
+		if i != n-1 || (len(ea) != 0 && len(eb) != 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// pinFormAllows reports whether a verbatim occurrence can be written in the
+// fragment's form: ",N" must start at 0 and "N," must reach the end.
+func pinFormAllows(f rfc5147.Fragment, atStart, atEnd bool) bool {
+	switch f.Form {
+	case rfc5147.FromStart:
+		return atStart
+	case rfc5147.ToEnd:
+		return atEnd
+	}
+	return true
+}
+
+// pinPickOccurrence chooses among verbatim occurrences (positions in the
+// fragment's unit): the one the line diff maps the old region onto, else
+// the one nearest the old position. A tie is ambiguous.
+func pinPickOccurrence(cands []int, mapped int, mappedOK bool, oldPos int) (int, pinRelocation, bool) {
+	r := pinRelocation{moved: true, occurrences: len(cands)}
+	if len(cands) == 0 {
+		return 0, pinRelocation{}, false
+	}
+	if mappedOK {
+		for _, c := range cands {
+			if c == mapped {
+				if len(cands) > 1 {
+					r.note = fmt.Sprintf("the text occurs %d times; picked the one the surrounding lines lead to", len(cands))
+				}
+				return c, r, true
+			}
+		}
+	}
+	best, tie := cands[0], false
+	for _, c := range cands[1:] {
+		switch d, bd := pinAbs(c-oldPos), pinAbs(best-oldPos); {
+		case d < bd:
+			best, tie = c, false
+		case d == bd:
+			tie = true
+		}
+	}
+	if tie {
+		return 0, pinRelocation{ambiguous: true, occurrences: len(cands),
+			note: fmt.Sprintf("the quoted text occurs %d times, two of them equally near its old place", len(cands))}, false
+	}
+	if len(cands) > 1 {
+		r.note = fmt.Sprintf("the text occurs %d times; picked the one nearest its old place", len(cands))
+	}
+	return best, r, true
+}
+
+func pinAbs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// pinQuoteDiff shows how quoted text changed, one line per output line, as
+// "- old" and "+ new" with unchanged lines indented, at most maxLines lines.
+func pinQuoteDiff(oldText, newText []byte, maxLines int) []string {
+	var ac, bc []string
+	if len(oldText) > 0 {
+		ac = pinNewRFCText(oldText).contents()
+	}
+	if len(newText) > 0 {
+		bc = pinNewRFCText(newText).contents()
+	}
+	if strings.Join(ac, "\n") == strings.Join(bc, "\n") {
+		return []string{"(only line endings changed)"}
+	}
+	var out []string
+	edits := pinNormalizeRuns(pinDiffLines(ac, bc))
+	hs := pinHunks(edits, 2)
+	for n, h := range hs {
+		if n > 0 || h[0] > 0 {
+			out = append(out, "  …")
+		}
+		for _, e := range edits[h[0]:h[1]] {
+			switch e.kind {
+			case pinOpEqual:
+				out = append(out, "  "+ac[e.a])
+			case pinOpDelete:
+				out = append(out, "- "+ac[e.a])
+			case pinOpInsert:
+				out = append(out, "+ "+bc[e.b])
+			}
+		}
+		if n == len(hs)-1 && h[1] < len(edits) {
+			out = append(out, "  …")
+		}
+	}
+	if len(out) > maxLines {
+		more := len(out) - maxLines
+		out = append(out[:maxLines], fmt.Sprintf("… %d more lines", more))
+	}
+	return out
+}

@@ -1,0 +1,315 @@
+package main
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+)
+
+func TestPinRewriteDest(t *testing.T) {
+	const h = "0123456789abcdef0123456789abcdef"
+	for _, c := range []struct {
+		dest, positions string
+		values          map[int]string
+		add, want       string
+	}{
+		{"a.go#line=1,2", "", nil, h, "a.go#line=1,2;md5=" + h},
+		{"a.go?x=1#line=007,010", "", nil, h, "a.go?x=1#line=007,010;md5=" + h},
+		{"a.go#line=1,2;md5=FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF,Latin1;sha256=x;length=3", "", map[int]string{0: h, 2: "42"}, "",
+			"a.go#line=1,2;md5=" + h + ",Latin1;sha256=x;length=42"},
+		{"a.go#char=,5;length=03,utf-8", "char=,7", map[int]string{0: "9"}, "", "a.go#char=,7;length=9,utf-8"},
+	} {
+		if got := pinRewriteDest(c.dest, c.positions, c.values, c.add); got != c.want {
+			t.Errorf("pinRewriteDest(%q) = %q, want %q", c.dest, got, c.want)
+		}
+	}
+}
+
+func TestPinPositionsText(t *testing.T) {
+	for _, c := range []struct {
+		frag       string
+		start, end int64
+		want       string
+	}{
+		{"line=10,20", 10, 20, ""},
+		{"line=010,020", 10, 20, ""},
+		{"line=10,20", 13, 23, "line=13,23"},
+		{"line=,20", 0, 25, "line=,25"},
+		{"line=5,", 8, 40, "line=8,"},
+		{"char=5", 9, 9, "char=9"},
+		{"char=5,5", 9, 9, "char=9,9"},
+	} {
+		f, err := rfc5147.Parse(c.frag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pinPositionsText(f, c.start, c.end); got != c.want {
+			t.Errorf("%s → %d,%d: got %q, want %q", c.frag, c.start, c.end, got, c.want)
+		}
+	}
+}
+
+// TestPinFindLinks checks that destinations are found at their exact bytes,
+// in every Markdown form, and never inside code.
+func TestPinFindLinks(t *testing.T) {
+	src := "\uFEFF# Tïtle\r\n" +
+		"See [a `](x)` b](a.go#line=1,2 \"t\") and ![i](<b c.go#char=1>)\r\n" +
+		"`[no](code.go#line=1)` and [other](#intro) and [web](https://x.org/a#line=1)\r\n" +
+		"> [q](\r\n> q.go#line=3)\r\n" +
+		"\r\n" +
+		"```\r\n[no](fenced.go#line=1)\r\n```\r\n" +
+		"\r\n" +
+		"    [no](indented.go#line=1)\r\n" +
+		"\r\n" +
+		"[ref]: r.go#line=2\r\n" +
+		"  [Ref2]:\r\n   <r2.go#line=3> 'tt'\r\n" +
+		"\r\n" +
+		"use [ref] and [x][ref2] and [![img](i.png)](n.go#line=4)\r\n" +
+		"| a | b |\r\n|---|---|\r\n| [c](c.go#line=5) | d |\r\n" +
+		"[html <span title=\"]\">x</span>](h.go#line=6)\r\n"
+	links := pinFindLinks([]byte(src))
+	var got []string
+	for _, l := range links {
+		if l.start < 0 {
+			got = append(got, fmt.Sprintf("%d:%d %s ERR", l.line, l.col, l.dest))
+			continue
+		}
+		if src[l.start:l.end] != l.dest {
+			t.Errorf("%s: bytes at %d are %q", l.dest, l.start, src[l.start:l.end])
+		}
+		got = append(got, fmt.Sprintf("%d:%d %s", l.line, l.col, l.dest))
+	}
+	want := []string{
+		"2:5 a.go#line=1,2",
+		"2:41 b c.go#char=1",
+		"3:48 https://x.org/a#line=1", // found; pin leaves remote links alone
+		"4:3 q.go#line=3",
+		"13:1 r.go#line=2",
+		"14:3 r2.go#line=3",
+		"17:29 n.go#line=4",
+		"20:3 c.go#line=5",
+		"21:1 h.go#line=6 ERR", // goldmark knows raw HTML hides the ']'; pin refuses to guess
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("links:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestPinUnifiedDiff(t *testing.T) {
+	lines := func(n int, change map[int]string, lastNL bool) []byte {
+		var b strings.Builder
+		for i := 1; i <= n; i++ {
+			s := fmt.Sprintf("l%d", i)
+			if c, ok := change[i]; ok {
+				s = c
+			}
+			b.WriteString(s)
+			if i < n || lastNL {
+				b.WriteString("\n")
+			}
+		}
+		return []byte(b.String())
+	}
+	for _, c := range []struct {
+		name     string
+		old, new []byte
+		want     string
+	}{
+		{"same", lines(5, nil, true), lines(5, nil, true), ""},
+		{"middle", lines(20, nil, true), lines(20, map[int]string{10: "X"}, true),
+			"--- a/f.md\n+++ b/f.md\n@@ -7,7 +7,7 @@\n l7\n l8\n l9\n-l10\n+X\n l11\n l12\n l13\n"},
+		{"first", lines(5, nil, true), lines(5, map[int]string{1: "X"}, true),
+			"--- a/f.md\n+++ b/f.md\n@@ -1,4 +1,4 @@\n-l1\n+X\n l2\n l3\n l4\n"},
+		{"merged", lines(20, nil, true), lines(20, map[int]string{5: "X", 11: "Y"}, true),
+			"--- a/f.md\n+++ b/f.md\n@@ -2,13 +2,13 @@\n l2\n l3\n l4\n-l5\n+X\n l6\n l7\n l8\n l9\n l10\n-l11\n+Y\n l12\n l13\n l14\n"},
+		{"apart", lines(20, nil, true), lines(20, map[int]string{2: "X", 12: "Y"}, true),
+			"--- a/f.md\n+++ b/f.md\n@@ -1,5 +1,5 @@\n l1\n-l2\n+X\n l3\n l4\n l5\n@@ -9,7 +9,7 @@\n l9\n l10\n l11\n-l12\n+Y\n l13\n l14\n l15\n"},
+		{"no newline", lines(3, nil, false), lines(3, map[int]string{3: "X"}, false),
+			"--- a/f.md\n+++ b/f.md\n@@ -1,3 +1,3 @@\n l1\n l2\n-l3\n\\ No newline at end of file\n+X\n\\ No newline at end of file\n"},
+		{"one line", []byte("a"), []byte("b"),
+			"--- a/f.md\n+++ b/f.md\n@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n"},
+		{"from empty", nil, []byte("a\n"), "--- a/f.md\n+++ b/f.md\n@@ -0,0 +1 @@\n+a\n"},
+	} {
+		if got := pinUnifiedDiff("f.md", c.old, c.new); got != c.want {
+			t.Errorf("%s:\n%s\nwant:\n%s", c.name, got, c.want)
+		}
+	}
+}
+
+// TestPinDiffLinesMinimal compares the Myers diff with a dynamic-programming
+// longest common subsequence on random inputs: the script must rebuild both
+// sides and keep as many lines as the LCS has.
+func TestPinDiffLinesMinimal(t *testing.T) {
+	rng := rand.New(rand.NewSource(5147))
+	for n := 0; n < 500; n++ {
+		a := randomLines(rng, rng.Intn(12))
+		b := randomLines(rng, rng.Intn(12))
+		edits := pinDiffLines(a, b)
+		var ra, rb []string
+		kept := 0
+		for _, e := range edits {
+			switch e.kind {
+			case pinOpEqual:
+				if a[e.a] != b[e.b] {
+					t.Fatalf("%q %q: equal edit joins %q and %q", a, b, a[e.a], b[e.b])
+				}
+				ra, rb = append(ra, a[e.a]), append(rb, b[e.b])
+				kept++
+			case pinOpDelete:
+				ra = append(ra, a[e.a])
+			case pinOpInsert:
+				rb = append(rb, b[e.b])
+			}
+		}
+		if strings.Join(ra, ",") != strings.Join(a, ",") || strings.Join(rb, ",") != strings.Join(b, ",") {
+			t.Fatalf("%q %q: script rebuilds %q %q", a, b, ra, rb)
+		}
+		if want := lcsLen(a, b); kept != want {
+			t.Fatalf("%q %q: kept %d lines, the LCS has %d", a, b, kept, want)
+		}
+	}
+}
+
+func randomLines(rng *rand.Rand, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = string(rune('a' + rng.Intn(3)))
+	}
+	return out
+}
+
+func lcsLen(a, b []string) int {
+	dp := make([][]int, len(a)+1)
+	for i := range dp {
+		dp[i] = make([]int, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				dp[i][j] = dp[i+1][j+1] + 1
+			} else {
+				dp[i][j] = max(dp[i+1][j], dp[i][j+1])
+			}
+		}
+	}
+	return dp[0][0]
+}
+
+// TestPinRelocate runs the relocation on old and new texts directly.
+func TestPinRelocate(t *testing.T) {
+	numbered := func(from, to int, extra ...string) string {
+		var b strings.Builder
+		for i := from; i <= to; i++ {
+			fmt.Fprintf(&b, "line %d\n", i)
+		}
+		return b.String() + strings.Join(extra, "")
+	}
+	for _, c := range []struct {
+		name, old, cur, frag string
+		want                 string // "moved S,E", "changed S,E", "kept", "deleted", "ambiguous"
+	}{
+		{"unchanged in place", numbered(1, 30), numbered(1, 30, "tail\n"), "line=10,20", "moved 10,20"},
+		{"lines inserted above", numbered(1, 30), "a\nb\nc\n" + numbered(1, 30), "line=10,20", "moved 13,23"},
+		{"lines removed above", numbered(1, 30), numbered(3, 30), "line=10,20", "moved 8,18"},
+		{"edited inside", numbered(1, 30), "a\n" + strings.Replace(numbered(1, 30), "line 15\n", "line fifteen\n", 1), "line=10,20", "changed 11,21"},
+		{"line added inside", numbered(1, 30), strings.Replace(numbered(1, 30), "line 15\n", "line 15\nnew\n", 1), "line=10,20", "changed 10,21"},
+		{"first quoted line edited", numbered(1, 30), strings.Replace(numbered(1, 30), "line 11\n", "LINE 11\n", 1), "line=10,20", "changed 10,20"},
+		{"all quoted lines deleted", numbered(1, 30), numbered(1, 10) + numbered(21, 30), "line=10,20", "deleted"},
+		{"CRLF region moved", "x\r\ny\r\nz\r\n", "new\r\nx\r\ny\r\nz\r\n", "line=1,2", "moved 2,3"},
+		{"line endings changed", "x\r\ny\r\nz\r\n", "x\ny\nz\n", "line=1,2", "changed 1,2"},
+		{"last line gains its line ending", "a\nb\nc", "new\na\nb\nc\nd\n", "line=1,", "changed 2,5"},
+		{"last line gains its line ending (range)", "a\nb\nc", "new\na\nb\nc\nd\n", "line=1,3", "moved 2,4"},
+		{"to end, appended", numbered(1, 5), numbered(1, 6), "line=3,", "changed 3,6"},
+		{"to end, moved", numbered(1, 5), "x\n" + numbered(1, 5), "line=3,", "moved 4,6"},
+		{"from start, prefix", numbered(1, 5), "x\n" + numbered(1, 5), "line=,2", "changed 0,3"},
+		{"nearest of several", "x\nA\nB\ny\n", "A\nB\nx\nq\nq\nq\nq\nA\nB\n", "line=1,3", "moved 7,9"},
+		{"the diff decides between occurrences", "q\nA\nq\n", "A\nq\nq\nA\n", "line=1,2", "moved 0,1"},
+		{"chars moved", "hello wide world\n", "say: hello wide world\n", "char=6,10", "moved 11,15"},
+		{"chars across CRLF", "ab\r\ncd\r\n", "zz\r\nab\r\ncd\r\n", "char=2,4", "moved 5,7"},
+		{"chars not inside CRLF", "a\nb\n", "a\r\nb\n", "char=1,3", "changed 1,3"},
+		{"position", numbered(1, 10), "x\n" + numbered(1, 10), "line=5", "changed 6,6"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f, err := rfc5147.Parse(c.frag)
+			if err != nil {
+				t.Fatal(err)
+			}
+			oldT, err := rfc5147.NewText([]byte(c.old), rfc5147.UTF8)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sel, err := oldT.Select(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := pinRelocate(f, sel, pinNewRFCText([]byte(c.old)), pinNewRFCText([]byte(c.cur)))
+			var got string
+			switch {
+			case r.ambiguous:
+				got = "ambiguous"
+			case r.deleted:
+				got = "deleted"
+			case r.moved:
+				got = fmt.Sprintf("moved %d,%d", r.start, r.end)
+			case r.located:
+				got = fmt.Sprintf("changed %d,%d", r.start, r.end)
+			default:
+				got = "kept"
+			}
+			if got != c.want {
+				t.Errorf("got %s (%s), want %s", got, r.note, c.want)
+			}
+		})
+	}
+}
+
+func TestPinPickOccurrence(t *testing.T) {
+	if _, r, ok := pinPickOccurrence([]int{3, 7}, 0, false, 5); ok || !r.ambiguous {
+		t.Errorf("equally near: ok=%v %+v, want ambiguous", ok, r)
+	}
+	if k, r, ok := pinPickOccurrence([]int{3, 8, 20}, 0, false, 6); !ok || k != 8 || !strings.Contains(r.note, "nearest") {
+		t.Errorf("nearest: %d %v %+v", k, ok, r)
+	}
+	if k, r, ok := pinPickOccurrence([]int{3, 8}, 3, true, 7); !ok || k != 3 || !strings.Contains(r.note, "surrounding") {
+		t.Errorf("mapped: %d %v %+v", k, ok, r)
+	}
+	if k, r, ok := pinPickOccurrence([]int{4}, 0, false, 9); !ok || k != 4 || r.note != "" {
+		t.Errorf("single: %d %v %+v", k, ok, r)
+	}
+}
+
+func TestPinRFCTextLines(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"", 1}, {"a", 1}, {"a\n", 1}, {"a\nb", 2}, {"a\r\nb\r\n", 2}, {"a\rb\u0085c\r\u0085", 3}, {"\n\r", 2},
+	} {
+		if got := len(pinNewRFCText([]byte(c.text)).lines); got != c.want {
+			t.Errorf("%q: %d lines, want %d", c.text, got, c.want)
+		}
+	}
+	txt := pinNewRFCText([]byte("añ\r\nb\u0085c"))
+	for off, want := range map[int]int64{0: 0, 3: 2, 5: 3, 6: 4, 8: 5} {
+		if got := txt.charPos(off); got != want {
+			t.Errorf("charPos(%d) = %d, want %d", off, got, want)
+		}
+	}
+	if txt.boundary(4) {
+		t.Error("offset 4 splits CR+LF")
+	}
+}
+
+func TestPinQuoteDiff(t *testing.T) {
+	got := strings.Join(pinQuoteDiff([]byte("1\n2\n3\n4\n5\n6\n7\n"), []byte("1\n2\n3\nfour\n5\n6\n7\n"), 40), "\n")
+	want := "  …\n  2\n  3\n- 4\n+ four\n  5\n  6\n  …"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if got := pinQuoteDiff([]byte("a\r\nb\r\n"), []byte("a\nb\n"), 40); len(got) != 1 || !strings.Contains(got[0], "line endings") {
+		t.Errorf("line endings only: %q", got)
+	}
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+)
+
+func init() {
+	register(command{name: "render", summary: "write one page's HTML body to stdout: textfrag render docs/guide.md", run: runRender})
+}
+
+const renderHelp = `Usage: textfrag render FILE.md [flags]
+
+Writes the HTML body of one Markdown page to standard output, without a
+layout: RFC 5147 links become boxes and quotations exactly as in build, and
+links to .md pages point at .html pages. Front matter is left out.
+
+Links starting with / resolve against the project root (--root, default the
+current directory), and only files inside it can be quoted. Problems are
+printed on stderr as "file:line:col: error: link: message"; on any error
+nothing is written to stdout.
+
+Exit status: 0 on success (warnings are printed), 1 on any error (or warning,
+with --strict), 2 on bad usage.
+
+Flags:`
+
+func runRender(e *env, args []string) int {
+	fset := flag.NewFlagSet("render", flag.ContinueOnError)
+	var lf linkFlags
+	lf.register(fset, "default: the current directory")
+	fset.Usage = func() {
+		fmt.Fprintln(fset.Output(), renderHelp)
+		fset.PrintDefaults()
+	}
+	pos, ok := e.parseFlags(fset, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		fset.Usage()
+		return exitUsage
+	}
+	name := pos[0]
+	root := lf.root
+	if root == "" {
+		root = "."
+	}
+	src, err := os.ReadFile(name)
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	r, err := lf.newResolver(root)
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	p, err := convert(lf.markdown(r), r, name, src, true, false)
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	e.printProblems(p.Problems)
+	if lf.failed(p.Problems) {
+		return exitError
+	}
+	if _, err := e.stdout.Write(p.Body); err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	return exitOK
+}

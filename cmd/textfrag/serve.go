@@ -1,0 +1,470 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"maps"
+	"net"
+	"net/http"
+	"net/netip"
+	"os"
+	"os/signal"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+)
+
+func init() {
+	register(command{name: "serve", summary: "preview a site on 127.0.0.1 with live reload: textfrag serve docs", run: runServe})
+}
+
+const serveHelp = `Usage: textfrag serve [SRC] [--addr 127.0.0.1:8080] [flags]
+
+Builds the site in SRC (default ".") in memory, as build would, and serves it
+on a loopback address for preview. Open a page and keep editing: when a page
+changes, or a file that one of its RFC 5147 links quotes, that page is rebuilt
+and the browser reloads it. A change to SRC/_layout.html rebuilds every page.
+
+Build errors are shown in the browser, in place of the pages, and on stderr;
+the server keeps running, and the pages come back once the errors are fixed.
+
+Only loopback addresses are served (127.0.0.1, ::1, localhost): the preview is
+not meant to be reachable from other machines. Stop it with Ctrl-C.
+
+Exit status: 0 when stopped, 1 when the address cannot be listened on, 2 on
+bad usage.
+
+Flags:`
+
+// eventsPath is where the live-reload script listens for reload events.
+const eventsPath = "/_textfrag/events"
+
+// liveReloadMarker stands for the live-reload script in pages rendered by
+// serve; it is replaced when a page is served, with a script that knows the
+// site version the page belongs to.
+const liveReloadMarker = "<!--textfrag-live-reload-->"
+
+func runServe(e *env, args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return e.serve(ctx, args, nil)
+}
+
+// serve runs the serve command until ctx is cancelled. ready, if not nil,
+// is called with the site's URL once it is served.
+func (e *env) serve(ctx context.Context, args []string, ready func(url string)) int {
+	fset := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fset.String("addr", "127.0.0.1:8080", "loopback `ADDRESS` to listen on (port 0: any free port)")
+	poll := fset.Duration("poll", 300*time.Millisecond, "how often to look for changed files")
+	var styles styleFlags
+	styles.register(fset)
+	var lf linkFlags
+	lf.register(fset, "default: SRC")
+	fset.Usage = func() {
+		fmt.Fprintln(fset.Output(), serveHelp)
+		fset.PrintDefaults()
+	}
+	pos, ok := e.parseFlags(fset, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(pos) > 1 || *poll <= 0 {
+		fset.Usage()
+		return exitUsage
+	}
+	if err := checkLoopback(*addr); err != nil {
+		e.errorf("%v", err)
+		return exitUsage
+	}
+	css, err := styles.stylesheet()
+	if err != nil {
+		e.errorf("%v", err)
+		return exitUsage
+	}
+	src := "."
+	if len(pos) == 1 {
+		src = pos[0]
+	}
+	if info, err := os.Stat(src); err != nil || !info.IsDir() {
+		e.errorf("%s: not a directory: give the directory that holds the Markdown files", src)
+		return exitError
+	}
+	s := newServer(src, &lf, css, e.stderr)
+	s.watching = s.snapshot()
+	s.update(nil)
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	if ap, err := netip.ParseAddrPort(ln.Addr().String()); err != nil || !ap.Addr().IsLoopback() {
+		ln.Close()
+		e.errorf("%s is not a loopback address (it is %s): give 127.0.0.1 or ::1", *addr, ln.Addr())
+		return exitUsage
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	fmt.Fprintf(e.stderr, "textfrag: serving %s at %s (Ctrl-C to stop)\n", src, url)
+	hs := &http.Server{
+		Handler:           s.handler(),
+		BaseContext:       func(net.Listener) context.Context { return ctx }, // ends event streams on stop
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	go s.watch(ctx, *poll)
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		hs.Shutdown(shutdown)
+	}()
+	if ready != nil {
+		ready(url)
+	}
+	if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		e.errorf("%v", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// checkLoopback refuses listen addresses other than loopback ones.
+func checkLoopback(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("--addr %q: %v; write HOST:PORT, like 127.0.0.1:8080", addr, err)
+	}
+	if strings.EqualFold(host, "localhost") {
+		return nil
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil || !ip.IsLoopback() {
+		return fmt.Errorf("--addr %q: serve listens on loopback addresses only (127.0.0.1, ::1 or localhost), so that the preview is not reachable from other machines", addr)
+	}
+	return nil
+}
+
+// server is the state of "textfrag serve": the site's pages in memory, the
+// files watched for changes, and the browsers waiting for a reload.
+type server struct {
+	src   string
+	flags *linkFlags
+	css   []byte
+	log   io.Writer
+	jobs  int
+
+	// Only the watch goroutine (or the first update) writes these under mu;
+	// handlers read them under mu.
+	mu       sync.RWMutex
+	site     *site                  // the latest site, for its asset list and files
+	pages    map[string]*servedPage // by output path ("guide/index.html")
+	siteErr  error                  // what kept the whole site from building
+	version  int64                  // bumped at every rebuild
+	watching map[string]stamp       // by absolute path
+	clients  map[chan struct{}]struct{}
+}
+
+// servedPage is one page of the preview.
+type servedPage struct {
+	source   string // slash path of the Markdown file under SRC
+	html     []byte // nil when it failed
+	problems []*textfrag.Problem
+	err      error
+	targets  []string // absolute paths of the files its links quote
+}
+
+// failed reports whether the page has an error (or, with --strict, a warning).
+func (p *servedPage) failed(flags *linkFlags) bool {
+	return p.err != nil || p.html == nil || flags.failed(p.problems)
+}
+
+func newServer(src string, flags *linkFlags, css []byte, log io.Writer) *server {
+	return &server{
+		src: src, flags: flags, css: css, log: log, jobs: runtime.GOMAXPROCS(0),
+		pages:    map[string]*servedPage{},
+		watching: map[string]stamp{},
+		clients:  map[chan struct{}]struct{}{},
+	}
+}
+
+// update rebuilds what changed: every page when changed is nil or holds
+// the layout; otherwise the pages whose Markdown file or quoted files are
+// in changed (absolute paths), and pages new since the last round. Then it
+// tells the browsers to reload.
+func (s *server) update(changed map[string]bool) {
+	start := time.Now()
+	root := s.flags.root
+	if root == "" {
+		root = s.src
+	}
+	// The site is made anew, with a new Resolver, so that changed files are
+	// read again: a Resolver keeps what it has read.
+	st, err := newSite(s.src, root, s.flags)
+	if err != nil {
+		fmt.Fprintf(s.log, "textfrag: %v\n", err)
+		s.mu.Lock()
+		s.siteErr = err
+		s.version++
+		s.mu.Unlock()
+		s.notify()
+		return
+	}
+	st.targets = true
+	st.liveReload = liveReloadMarker
+	for _, w := range st.files.Warnings {
+		fmt.Fprintf(s.log, "textfrag: warning: %s\n", filepath.Join(s.src, w))
+	}
+	all := changed == nil || changed[s.abs(layoutName)]
+	var todo []string
+	s.mu.RLock()
+	for _, rel := range st.files.Pages {
+		old, ok := s.pages[pageOutput(rel)]
+		if all || !ok || old.source != rel || changed[s.abs(rel)] || slices.ContainsFunc(old.targets, func(t string) bool { return changed[t] }) {
+			todo = append(todo, rel)
+		}
+	}
+	s.mu.RUnlock()
+
+	rendered := make([]*servedPage, len(todo))
+	parallel(context.Background(), s.jobs, len(todo), nil, func(i int) {
+		p, html, err := st.renderPage(todo[i])
+		sp := &servedPage{source: todo[i], html: html, err: err}
+		if p != nil {
+			sp.problems = p.Problems
+			for _, t := range p.Targets {
+				sp.targets = append(sp.targets, filepath.Join(st.resolver.Root(), filepath.FromSlash(t)))
+			}
+		}
+		rendered[i] = sp
+	})
+	for _, sp := range rendered {
+		for _, p := range sp.problems {
+			fmt.Fprintln(s.log, p.Error())
+		}
+		if sp.err != nil {
+			fmt.Fprintf(s.log, "textfrag: %v\n", sp.err)
+		}
+	}
+
+	s.mu.Lock()
+	pages := make(map[string]*servedPage, len(st.files.Pages))
+	for _, rel := range st.files.Pages {
+		pages[pageOutput(rel)] = s.pages[pageOutput(rel)]
+	}
+	for _, sp := range rendered {
+		pages[pageOutput(sp.source)] = sp
+	}
+	s.site, s.pages, s.siteErr = st, pages, nil
+	s.version++
+	failed := 0
+	for _, p := range pages {
+		if p.failed(s.flags) {
+			failed++
+		}
+	}
+	s.mu.Unlock()
+	s.watchTargets()
+	if failed > 0 {
+		fmt.Fprintf(s.log, "textfrag: rebuilt %d of %d pages in %v; %d failed, and the browser shows why\n", len(todo), len(pages), time.Since(start).Round(time.Millisecond), failed)
+	} else {
+		fmt.Fprintf(s.log, "textfrag: rebuilt %d of %d pages in %v\n", len(todo), len(pages), time.Since(start).Round(time.Millisecond))
+	}
+	s.notify()
+}
+
+// abs returns the absolute path of the file at slash path rel under SRC.
+func (s *server) abs(rel string) string {
+	a, err := filepath.Abs(filepath.Join(s.src, filepath.FromSlash(rel)))
+	if err != nil {
+		return rel
+	}
+	return a
+}
+
+// handler serves the site, its stylesheet and the reload events.
+func (s *server) handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc(eventsPath, s.events)
+	mux.HandleFunc("/", s.serveSite)
+	return mux
+}
+
+// serveSite serves a page from memory, or the error page while the site has
+// errors, or a file from SRC as build would copy it.
+func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name == "" || strings.HasSuffix(r.URL.Path, "/") {
+		name = path.Join(name, "index.html")
+	}
+	if slices.ContainsFunc(strings.Split(name, "/"), skipName) {
+		http.NotFound(w, r)
+		return
+	}
+	s.mu.RLock()
+	p, isPage := s.pages[name]
+	report, version := s.errorReport(), s.version
+	st := s.site
+	s.mu.RUnlock()
+
+	if report != "" && (isPage || path.Ext(name) == ".html") {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusInternalServerError)
+		errorPage.Execute(w, struct {
+			Report     string
+			LiveReload template.HTML
+		}{report, template.HTML(liveReloadScript(version))})
+		return
+	}
+	if isPage {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		w.Write(bytes.Replace(p.html, []byte(liveReloadMarker), []byte(liveReloadScript(version)), 1))
+		return
+	}
+	if st != nil {
+		if info, err := fs.Stat(st.srcFS, name); err == nil {
+			if info.IsDir() {
+				if _, ok := s.pageExists(path.Join(name, "index.html")); ok {
+					http.Redirect(w, r, "/"+name+"/", http.StatusFound)
+					return
+				}
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Cache-Control", "no-store")
+			http.ServeFileFS(w, r, st.srcFS, name)
+			return
+		}
+	}
+	if name == style.FileName {
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		w.Write(s.css)
+		return
+	}
+	http.NotFound(w, r)
+}
+
+func (s *server) pageExists(name string) (*servedPage, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	p, ok := s.pages[name]
+	return p, ok
+}
+
+// errorReport returns every problem of the site as text, or "" when the
+// site builds (warnings alone are not shown, unless --strict). Call with mu
+// held.
+func (s *server) errorReport() string {
+	if s.siteErr != nil {
+		return s.siteErr.Error()
+	}
+	var lines []string
+	for _, out := range slices.Sorted(maps.Keys(s.pages)) {
+		p := s.pages[out]
+		if !p.failed(s.flags) {
+			continue
+		}
+		for _, prob := range p.problems {
+			lines = append(lines, prob.Error())
+		}
+		if p.err != nil {
+			lines = append(lines, p.err.Error())
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// errorPage shows build errors in the browser, escaped, and reloads when
+// they are fixed.
+var errorPage = template.Must(template.New("error").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>textfrag: build failed</title>
+<style>body{font:1rem/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#fff0f0;border-left:4px solid #cf222e;padding:1rem;font:0.9rem/1.5 ui-monospace,monospace}</style>
+</head>
+<body>
+<h1>The site does not build</h1>
+<p>Fix these and the page reloads by itself:</p>
+<pre>{{.Report}}</pre>
+{{.LiveReload}}
+</body>
+</html>
+`))
+
+// liveReloadScript is the script that reloads a page served at site
+// version v as soon as the site changes, including changes made before the
+// script connected.
+func liveReloadScript(v int64) string {
+	return `<script>(function(){var es=new EventSource("` + eventsPath + `?v=` + strconv.FormatInt(v, 10) +
+		`");es.addEventListener("reload",function(){es.close();location.reload();});})();</script>`
+}
+
+// events streams Server-Sent Events: "reload" whenever the site is rebuilt,
+// and at once if the site has changed since version ?v=N.
+func (s *server) events(w http.ResponseWriter, r *http.Request) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	ch := make(chan struct{}, 1)
+	s.mu.Lock()
+	s.clients[ch] = struct{}{}
+	version := s.version
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.clients, ch)
+		s.mu.Unlock()
+	}()
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	fmt.Fprint(w, "retry: 1000\n\n")
+	if v := r.URL.Query().Get("v"); v != "" && v != strconv.FormatInt(version, 10) {
+		fmt.Fprintf(w, "event: reload\ndata: %d\n\n", version)
+	}
+	flusher.Flush()
+	keepAlive := time.NewTicker(15 * time.Second)
+	defer keepAlive.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-keepAlive.C:
+			fmt.Fprint(w, ": keep-alive\n\n")
+		case <-ch:
+			s.mu.RLock()
+			version = s.version
+			s.mu.RUnlock()
+			fmt.Fprintf(w, "event: reload\ndata: %d\n\n", version)
+		}
+		flusher.Flush()
+	}
+}
+
+// notify wakes every event stream.
+func (s *server) notify() {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for ch := range s.clients {
+		select {
+		case ch <- struct{}{}:
+		default: // a reload is already pending
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/yuin/goldmark"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+)
+
+// site renders the pages of one source directory. build renders each once;
+// serve makes a new site, with a new Resolver, for every round of changes.
+// A site renders pages concurrently: its goldmark instance and Resolver are
+// shared, so each target file is read once per site.
+type site struct {
+	src        string // the source directory, as given
+	srcFS      fs.FS  // src, confined: no file outside it is read as a page
+	files      *siteFiles
+	layout     *template.Template
+	md         goldmark.Markdown
+	resolver   *target.Resolver
+	hasIndex   bool
+	liveReload template.HTML
+	targets    bool // record each page's target files (serve)
+}
+
+// newSite scans src and prepares its layout, Resolver and goldmark
+// instance. root is the project root (default: src); skip are absolute
+// directories to leave out (the output directory).
+func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) {
+	files, err := scanSite(src, skip...)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := files.outputs(); err != nil {
+		return nil, err
+	}
+	layout, err := loadLayout(src)
+	if err != nil {
+		return nil, err
+	}
+	r, err := flags.newResolver(root)
+	if err != nil {
+		return nil, err
+	}
+	srcRoot, err := os.OpenRoot(src)
+	if err != nil {
+		return nil, err
+	}
+	s := &site{
+		src:      src,
+		srcFS:    srcRoot.FS(),
+		files:    files,
+		layout:   layout,
+		md:       flags.markdown(r),
+		resolver: r,
+	}
+	s.hasIndex = slices.ContainsFunc(files.Pages, func(p string) bool { return pageOutput(p) == "index.html" })
+	return s, nil
+}
+
+// pageName is how messages name the page at slash path rel under src.
+func (s *site) pageName(rel string) string {
+	return filepath.Join(s.src, filepath.FromSlash(rel))
+}
+
+// renderPage reads, converts and lays out the page at slash path rel. The
+// HTML is nil when the page has an error (see page.Problems); err is for
+// failures that are not about links: I/O, the layout.
+func (s *site) renderPage(rel string) (p *page, html []byte, err error) {
+	defer recoverAs(&err, s.pageName(rel))
+	src, err := fs.ReadFile(s.srcFS, rel)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err = convert(s.md, s.resolver, s.pageName(rel), src, true, s.targets)
+	if err != nil || p.Body == nil {
+		return p, nil, err
+	}
+	out := pageOutput(rel)
+	html, err = applyLayout(s.layout, p, rel, out, s.hasIndex, s.liveReload)
+	return p, html, err
+}
+
+// recoverAs turns a panic into an error naming what was being done, so that
+// one bad page fails the build with a message instead of crashing it (or
+// the preview server).
+func recoverAs(err *error, what string) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%s: internal error: %v\n%s", what, r, debug.Stack())
+	}
+}
+
+// parallel calls f(i) for every i in [0, n) on up to workers goroutines,
+// and stops handing out work when ctx is done. done, if not nil, counts
+// the calls that returned.
+func parallel(ctx context.Context, workers, n int, done *atomic.Int64, f func(i int)) {
+	workers = max(1, min(workers, n))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				f(i)
+				if done != nil {
+					done.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}

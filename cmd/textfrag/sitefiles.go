@@ -1,0 +1,133 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// layoutName is the file in SRC that replaces the built-in page layout.
+const layoutName = "_layout.html"
+
+// siteFiles is what a site's source directory holds, as slash paths
+// relative to it, in lexical order.
+type siteFiles struct {
+	// Pages are the Markdown files, each rendered to pageOutput(page).
+	Pages []string
+	// Assets are the other files, copied as they are.
+	Assets []string
+	// Warnings are files left out, with the reason.
+	Warnings []string
+}
+
+// skipName reports whether a file or directory found under SRC is left out
+// of the site: hidden ones (".git", ".env") and "_"-prefixed ones (drafts,
+// the layout, examples meant to fail).
+func skipName(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")
+}
+
+// scanSite lists the pages and assets under the directory src, skipping
+// hidden and "_"-prefixed files and directories and the directories in skip
+// (absolute paths, such as the output directory). Symbolic links are
+// followed only where they stay inside src: the others are left out with a
+// warning, so that a site never publishes a file from outside its source.
+// README.md and index.md of one directory are both index.html: index.md
+// wins, with a warning.
+func scanSite(src string, skip ...string) (*siteFiles, error) {
+	root, err := os.OpenRoot(src)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	fsys := root.FS()
+	sf := &siteFiles{}
+	err = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p == "." {
+			return nil
+		}
+		if skipName(d.Name()) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if abs, err := filepath.Abs(filepath.Join(src, filepath.FromSlash(p))); err == nil && slices.Contains(skip, abs) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		info, err := fs.Stat(fsys, p) // follows a symbolic link, inside the root only
+		switch {
+		case err != nil && d.Type()&fs.ModeSymlink != 0:
+			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a symbolic link that leads outside %s or nowhere", p, src))
+			return nil
+		case err != nil:
+			return err
+		case info.IsDir():
+			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a symbolic link to a directory (not followed)", p))
+			return nil
+		case !info.Mode().IsRegular():
+			return nil
+		case isMarkdownName(p):
+			sf.Pages = append(sf.Pages, p)
+		default:
+			sf.Assets = append(sf.Assets, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sf.Pages = dedupeIndex(sf.Pages, &sf.Warnings)
+	return sf, nil
+}
+
+// dedupeIndex drops a README.md whose directory also has an index.md, as
+// both would be index.html, and any other page whose output another page
+// already claims (names differing only in the case of ".md").
+func dedupeIndex(pages []string, warnings *[]string) []string {
+	claimed := map[string]string{}
+	for _, p := range pages {
+		out := pageOutput(p)
+		if prev, ok := claimed[out]; !ok || strings.EqualFold(path.Base(p), "index.md") && !strings.EqualFold(path.Base(prev), "index.md") {
+			claimed[out] = p
+		}
+	}
+	kept := pages[:0:0]
+	for _, p := range pages {
+		if winner := claimed[pageOutput(p)]; winner != p {
+			*warnings = append(*warnings, fmt.Sprintf("%s: left out: %s is also %s", p, winner, pageOutput(p)))
+			continue
+		}
+		kept = append(kept, p)
+	}
+	return kept
+}
+
+// outputs maps each output path of the site to the source file it comes
+// from, and fails when a page and an asset would write the same file.
+func (sf *siteFiles) outputs() (map[string]string, error) {
+	out := make(map[string]string, len(sf.Pages)+len(sf.Assets))
+	for _, p := range sf.Pages {
+		out[pageOutput(p)] = p
+	}
+	var errs []error
+	for _, a := range sf.Assets {
+		if p, ok := out[a]; ok {
+			errs = append(errs, fmt.Errorf("%s: both this file and the page %s would be %s: rename one", a, p, a))
+			continue
+		}
+		out[a] = a
+	}
+	return out, errors.Join(errs...)
+}
