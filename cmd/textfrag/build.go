@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -34,11 +33,22 @@ as it is. Hidden files and directories, files and directories whose names
 start with "_", and OUT itself are left out.
 
 Each page's title is the "title" of its YAML front matter (between two lines of
----), else its first level-1 heading, else its file name. Pages are laid out
-with SRC/_layout.html (an html/template; see the fields in the command's
-documentation) or a built-in layout, and link the stylesheet OUT/textfrag.css.
-Relative links to .md pages are rewritten to the .html pages; RFC 5147 links
-(#line=…, #char=…) quote their target in a box instead.
+---), else its first level-1 heading, else its file name. Relative links to
+.md pages are rewritten to the .html pages; RFC 5147 links (#line=…, #char=…)
+quote their target in a box instead. The stylesheet for boxes and highlighted
+code is written to OUT/textfrag.css (unless SRC has its own textfrag.css).
+
+Pages are laid out with a built-in layout, or with SRC/_layout.html if there
+is one: an html/template executed with
+  .Title          the page title
+  .Content        the page's HTML
+  .StylesheetURL  the relative URL of textfrag.css
+  .Path           the page's path in the site ("guide/setup.html")
+  .Root           the relative prefix to the site root ("./", "../", …)
+  .Home           the relative URL of the site's index.html, or ""
+  .Source         the Markdown file, relative to SRC ("guide/setup.md")
+  .Params         the front matter ({{.Params.author}})
+  .LiveReload     the reload script under "textfrag serve"; put it before </body>
 
 The build is all or nothing: it writes into a temporary directory beside OUT
 and only when every page has succeeded replaces OUT with it. On any error,
@@ -50,6 +60,7 @@ with --strict), 2 on bad usage.
 
 Flags:`
 
+// runBuild is the build command; Ctrl-C stops it, leaving OUT as it was.
 func runBuild(e *env, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -111,7 +122,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 	}
 	s.targets = true // to publish the Markdown files that pages quote
 	for _, w := range s.files.Warnings {
-		e.errorf("warning: %s", filepath.Join(src, w))
+		e.errorf("warning: %s", w)
 	}
 	st, err := newStaging(*out)
 	if err != nil {
@@ -149,8 +160,10 @@ func (e *env) build(ctx context.Context, args []string) int {
 		}
 	}
 	e.printProblems(problems)
-	if err := errors.Join(errs...); err != nil {
-		e.errorf("%v", err)
+	for _, err := range errs {
+		if err != nil {
+			e.errorf("%v", err)
+		}
 	}
 	for _, q := range s.quotedPages(results) {
 		if err := copyFile(s.srcFS, q, st); err != nil {
@@ -165,8 +178,8 @@ func (e *env) build(ctx context.Context, args []string) int {
 		}
 	}
 	nErr, nWarn := countProblems(problems)
-	if errors.Join(errs...) != nil || lf.failed(problems) {
-		e.errorf("build failed (%d errors, %d warnings); %s left as it was", nErr+countErrors(errs), nWarn, *out)
+	if nIO := countErrors(errs); nIO > 0 || lf.failed(problems) {
+		e.errorf("build failed (%d errors, %d warnings); %s left as it was", nErr+nIO, nWarn, *out)
 		return exitError
 	}
 	warning, err := st.publish()
@@ -243,6 +256,7 @@ func copyFile(fsys fs.FS, rel string, st *staging) (err error) {
 // styleFlags choose the chroma styles of the stylesheet.
 type styleFlags struct{ light, dark string }
 
+// register adds --style and --dark-style to fs.
 func (f *styleFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.light, "style", "", "chroma `STYLE` for highlighting in the light color scheme (default "+style.DefaultLight+")")
 	fs.StringVar(&f.dark, "dark-style", "", "chroma `STYLE` for the dark color scheme (default "+style.DefaultDark+"; none: no dark rules)")
@@ -285,6 +299,7 @@ func countProblems(problems []*textfrag.Problem) (errs, warnings int) {
 	return errs, warnings
 }
 
+// countErrors counts the errors that are not nil.
 func countErrors(errs []error) int {
 	n := 0
 	for _, err := range errs {
@@ -295,6 +310,7 @@ func countErrors(errs []error) int {
 	return n
 }
 
+// plural returns one when n is 1, else many.
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one

@@ -56,6 +56,7 @@ type checkRecord struct {
 	Message  string `json:"message"`
 }
 
+// runCheck is the check command.
 func runCheck(e *env, args []string) int {
 	fset := flag.NewFlagSet("check", flag.ContinueOnError)
 	format := fset.String("format", "text", "output `FORMAT`: text, json or github")
@@ -230,5 +231,8 @@ var (
 	githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 )
 
-func escapeGitHubData(s string) string     { return githubData.Replace(s) }
+// escapeGitHubData escapes the message of a workflow command.
+func escapeGitHubData(s string) string { return githubData.Replace(s) }
+
+// escapeGitHubProperty escapes a property value of a workflow command.
 func escapeGitHubProperty(s string) string { return githubProperty.Replace(s) }

@@ -128,6 +128,7 @@ func e2eSite(t *testing.T, dir string) {
 }
 
 func TestE2EBuildSite(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	e2eSite(t, dir)
 	r := e2eRun(t, dir, "build", "docs", "-o", "out")
@@ -183,6 +184,7 @@ func TestE2EBuildSite(t *testing.T) {
 }
 
 func TestE2ELayoutOverride(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	e2eSite(t, dir)
 	e2eWrite(t, dir, map[string]string{"docs/_layout.html": `<html><head><title>[{{.Title}}]</title><link rel="stylesheet" href="{{.StylesheetURL}}"></head>` +
@@ -212,15 +214,18 @@ func TestE2ELayoutOverride(t *testing.T) {
 }
 
 func TestE2EExitCodes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	e2eWrite(t, dir, map[string]string{
-		"good/a.md":   "# A\n\n[x](t.txt#line=,1)\n",
-		"good/t.txt":  "text\n",
-		"bad/a.md":    "# A\n\n[x](t.txt#line=,1;md5=00000000000000000000000000000000)\n",
-		"bad/t.txt":   "text\n",
-		"plain/a.md":  "# A\n",
-		"clamp/a.md":  "[x](t.txt#line=5,9)\n",
-		"clamp/t.txt": "text\n",
+		"good/a.md":    "# A\n\n[x](t.txt#line=,1)\n",
+		"good/t.txt":   "text\n",
+		"bad/a.md":     "# A\n\n[x](t.txt#line=,1;md5=00000000000000000000000000000000)\n",
+		"bad/t.txt":    "text\n",
+		"plain/a.md":   "# A\n",
+		"clamp/a.md":   "[x](t.txt#line=5,9)\n",
+		"clamp/t.txt":  "text\n",
+		"syntax/a.md":  "[x](t.txt#line=2,1)\n",
+		"syntax/t.txt": "text\n",
 	})
 	for _, c := range []struct {
 		args []string
@@ -235,6 +240,11 @@ func TestE2EExitCodes(t *testing.T) {
 		{[]string{"build", "good", "-o", "out-s", "--style", "no-such-style"}, 2},
 		{[]string{"build", "clamp", "-o", "out-clamp"}, 0},
 		{[]string{"build", "clamp", "-o", "out-clamp2", "--strict"}, 1},
+		{[]string{"build", "syntax", "-o", "out-syntax"}, 1},
+		{[]string{"build", "syntax", "-o", "out-syntax", "--lenient"}, 0},
+		{[]string{"build", "syntax", "-o", "out-syntax2", "--lenient", "--strict"}, 1},
+		{[]string{"check", "syntax"}, 1},
+		{[]string{"check", "syntax", "--lenient"}, 0},
 		{[]string{"check", "good"}, 0},
 		{[]string{"check", "bad"}, 1},
 		{[]string{"check", "good", "bad"}, 1},
@@ -273,6 +283,7 @@ func TestE2EExitCodes(t *testing.T) {
 }
 
 func TestE2ECheckFormats(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	e2eWrite(t, dir, map[string]string{
 		"docs/we,ird.md": "# Weird\n\n[stale](../t.txt#line=0,1;md5=00000000000000000000000000000000)\n",
@@ -345,6 +356,7 @@ func TestGitHubAnnotationEscapes(t *testing.T) {
 }
 
 func TestE2EBuildAtomic(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{"docs/t.txt": "alpha\nbeta\n", "docs/index.md": "# Home\n\n[a](t.txt#line=,1)\n"}
 	e2eWrite(t, dir, files)
@@ -399,6 +411,7 @@ func TestE2EBuildAtomic(t *testing.T) {
 }
 
 func TestE2EParallelBuildsAgree(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{
 		"docs/src/a.go":  "package a\n\n// A is a.\nfunc A() int {\n\treturn 1\n}\n",
@@ -427,6 +440,7 @@ func TestE2EParallelBuildsAgree(t *testing.T) {
 }
 
 func TestE2EExampleSite(t *testing.T) {
+	t.Parallel()
 	repo, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -439,8 +453,9 @@ func TestE2EExampleSite(t *testing.T) {
 	site := e2eTree(t, out)
 	for page, wants := range map[string][]string{
 		"index.html": {`<figure class="textfrag textfrag-line"`, `<span class="textfrag-range">lines 390–401</span>`, `href="rfc.html"`},
-		"rfc.html": {`<span class="textfrag-title">Line endings are one character</span> <a class="textfrag-source" href="rfc/rfc5147.txt#line=454,461">rfc/rfc5147.txt</a> <span class="textfrag-range">lines 455–461</span>`,
-			`<q class="textfrag-quote" cite="rfc/rfc5147.txt#char=26408,26486">Clients MUST NOT make any attempt`,
+		"rfc.html": {`<span class="textfrag-title">Line endings besides CR+LF</span> <a class="textfrag-source" href="rfc/rfc5147.txt#line=471,477">rfc/rfc5147.txt</a> <span class="textfrag-range">lines 472–477</span>`,
+			`<q class="textfrag-quote" cite="rfc/rfc5147.txt#char=26408,26485">Clients MUST NOT make any attempt to correct or
+   guess fragment identifiers</q>.`,
 			`<figure class="textfrag textfrag-line textfrag-position" data-textfrag-fragment="line=505">`, `before line 506`},
 		"source.html":    {`<code class="language-go" data-lang="go">`, `<span class="line hl"><span class="ln">14</span>`, `<span class="textfrag-title">pointLabel</span>`, `line 34`},
 		"integrity.html": {`;md5=d13680daf108ad9829325be82b25d7e5,ISO-8859-1`, `;length=34624,UTF-8`, "<title>Pinning with integrity checks</title>"},

@@ -27,7 +27,7 @@ func (f *linkFlags) register(fs *flag.FlagSet, rootHelp string) {
 	fs.BoolVar(&f.lenient, "lenient", false, "report malformed and misordered fragments as warnings and leave those links plain (integrity mismatches and missing files stay errors)")
 	fs.BoolVar(&f.strict, "strict", false, "fail on warnings too (clamped positions, ignored checks, look-alike fragments)")
 	fs.StringVar(&f.sourceURL, "source-url", "", "make box captions link to `TEMPLATE` with {path}, {start} and {end} filled in, e.g. https://github.com/o/r/blob/main/{path}#L{start}-L{end}")
-	fs.Var(&f.charsets, "charset", "declare that files matching `GLOB=CHARSET` are stored in CHARSET (repeatable), e.g. '*.latin1=ISO-8859-1'")
+	fs.Var(&f.charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), e.g. '*.latin1=ISO-8859-1'")
 }
 
 // newResolver makes the one Resolver a build shares, rooted at root.
@@ -58,6 +58,7 @@ func (f *linkFlags) failed(problems []*textfrag.Problem) bool {
 // charsetFlag collects repeated --charset GLOB=CHARSET flags.
 type charsetFlag []target.CharsetRule
 
+// String implements flag.Value.
 func (c *charsetFlag) String() string {
 	var parts []string
 	for _, r := range *c {
@@ -66,6 +67,7 @@ func (c *charsetFlag) String() string {
 	return strings.Join(parts, " ")
 }
 
+// Set implements flag.Value: it adds one GLOB=CHARSET rule.
 func (c *charsetFlag) Set(s string) error {
 	glob, cs, ok := strings.Cut(s, "=")
 	if !ok || glob == "" || cs == "" {

@@ -67,6 +67,7 @@ func (codeBlockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) 
 	reg.Register(ast.KindFencedCodeBlock, renderFencedCode)
 }
 
+// renderFencedCode writes one fenced code block, highlighted.
 func renderFencedCode(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkContinue, nil
@@ -211,6 +212,7 @@ func convert(md goldmark.Markdown, r *target.Resolver, name string, src []byte, 
 	return p, nil
 }
 
+// isError reports whether p is an error, not a warning.
 func isError(p *textfrag.Problem) bool { return p.Severity == textfrag.Error }
 
 // linkTargets counts the RFC 5147 links left in doc after textfrag's

@@ -10,10 +10,12 @@ import (
 // Progress is shown for long builds only: more than progressPages pages, or
 // longer than progressDelay.
 const (
-	progressPages    = 50
-	progressDelay    = time.Second
-	progressInterval = 100 * time.Millisecond
+	progressPages = 50
+	progressDelay = time.Second
 )
+
+// progressInterval is how often the line is redrawn (a variable for tests).
+var progressInterval = 100 * time.Millisecond
 
 // progress keeps a "building: 120/400 pages" line up to date on a terminal.
 // It writes nothing when stderr is not a terminal, so logs and pipes stay

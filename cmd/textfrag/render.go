@@ -26,6 +26,7 @@ with --strict), 2 on bad usage.
 
 Flags:`
 
+// runRender is the render command.
 func runRender(e *env, args []string) int {
 	fset := flag.NewFlagSet("render", flag.ContinueOnError)
 	var lf linkFlags

@@ -59,6 +59,7 @@ const eventsPath = "/_textfrag/events"
 // site version the page belongs to.
 const liveReloadMarker = "<!--textfrag-live-reload-->"
 
+// runServe is the serve command; Ctrl-C stops it.
 func runServe(e *env, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -192,6 +193,7 @@ func (p *servedPage) failed(flags *linkFlags) bool {
 	return p.err != nil || p.html == nil || flags.failed(p.problems)
 }
 
+// newServer returns a server for the site in src, with nothing built yet.
 func newServer(src string, flags *linkFlags, css []byte, log io.Writer) *server {
 	return &server{
 		src: src, flags: flags, css: css, log: log, jobs: runtime.GOMAXPROCS(0),
@@ -226,11 +228,12 @@ func (s *server) update(changed map[string]bool) {
 	st.targets = true
 	st.liveReload = liveReloadMarker
 	for _, w := range st.files.Warnings {
-		fmt.Fprintf(s.log, "textfrag: warning: %s\n", filepath.Join(s.src, w))
+		fmt.Fprintf(s.log, "textfrag: warning: %s\n", w)
 	}
-	all := changed == nil || changed[s.abs(layoutName)]
 	var todo []string
 	s.mu.RLock()
+	// The layout is on every page, and so is the link to index.html.
+	all := changed == nil || changed[s.abs(layoutName)] || s.site == nil || s.site.hasIndex != st.hasIndex
 	for _, rel := range st.files.Pages {
 		old, ok := s.pages[pageOutput(rel)]
 		if all || !ok || old.source != rel || changed[s.abs(rel)] || slices.ContainsFunc(old.targets, func(t string) bool { return changed[t] }) {
@@ -360,6 +363,7 @@ func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 	http.NotFound(w, r)
 }
 
+// pageExists looks a page up by its output path.
 func (s *server) pageExists(name string) (*servedPage, bool) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()

@@ -21,7 +21,8 @@ type siteFiles struct {
 	Pages []string
 	// Assets are the other files, copied as they are.
 	Assets []string
-	// Warnings are files left out, with the reason.
+	// Warnings name the files left out (under SRC, as messages name
+	// files) and say why.
 	Warnings []string
 }
 
@@ -69,12 +70,12 @@ func scanSite(src string, skip ...string) (*siteFiles, error) {
 		info, err := fs.Stat(fsys, p) // follows a symbolic link, inside the root only
 		switch {
 		case err != nil && d.Type()&fs.ModeSymlink != 0:
-			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a symbolic link that leads outside %s or nowhere", p, src))
+			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a symbolic link that leads outside %s or nowhere", filepath.Join(src, p), src))
 			return nil
 		case err != nil:
 			return err
 		case info.IsDir():
-			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a symbolic link to a directory (not followed)", p))
+			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a symbolic link to a directory (not followed)", filepath.Join(src, p)))
 			return nil
 		case !info.Mode().IsRegular():
 			return nil
@@ -88,14 +89,14 @@ func scanSite(src string, skip ...string) (*siteFiles, error) {
 	if err != nil {
 		return nil, err
 	}
-	sf.Pages = dedupeIndex(sf.Pages, &sf.Warnings)
+	sf.Pages = dedupeIndex(src, sf.Pages, &sf.Warnings)
 	return sf, nil
 }
 
 // dedupeIndex drops a README.md whose directory also has an index.md, as
 // both would be index.html, and any other page whose output another page
 // already claims (names differing only in the case of ".md").
-func dedupeIndex(pages []string, warnings *[]string) []string {
+func dedupeIndex(src string, pages []string, warnings *[]string) []string {
 	claimed := map[string]string{}
 	for _, p := range pages {
 		out := pageOutput(p)
@@ -106,7 +107,7 @@ func dedupeIndex(pages []string, warnings *[]string) []string {
 	kept := pages[:0:0]
 	for _, p := range pages {
 		if winner := claimed[pageOutput(p)]; winner != p {
-			*warnings = append(*warnings, fmt.Sprintf("%s: left out: %s is also %s", p, winner, pageOutput(p)))
+			*warnings = append(*warnings, fmt.Sprintf("%s: left out: %s is also %s", filepath.Join(src, p), winner, pageOutput(p)))
 			continue
 		}
 		kept = append(kept, p)

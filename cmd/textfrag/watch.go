@@ -38,6 +38,7 @@ type stamp struct {
 	exists bool
 }
 
+// statStamp stamps the file at p, following symbolic links.
 func statStamp(p string) stamp {
 	info, err := os.Stat(p)
 	if err != nil {
