@@ -8,6 +8,7 @@ import (
 
 var (
 	documentKey = parser.NewContextKey()
+	nameKey     = parser.NewContextKey()
 	problemsKey = parser.NewContextKey()
 )
 
@@ -20,6 +21,20 @@ var (
 //	textfrag.SetDocument(pc, "docs/guide.md")
 //	err := md.Convert(src, &buf, parser.WithContext(pc))
 func SetDocument(pc parser.Context, path string) { pc.Set(documentKey, path) }
+
+// SetDocumentName sets how problems name the document, and the file the
+// re-pin advice names, when that differs from the path given to SetDocument:
+// a command may resolve with an absolute path but report the path as the
+// user typed it. Default: the SetDocument path.
+func SetDocumentName(pc parser.Context, name string) { pc.Set(nameKey, name) }
+
+// documentName is the name problems use.
+func documentName(pc parser.Context) string {
+	if n, ok := pc.Get(nameKey).(string); ok {
+		return n
+	}
+	return Document(pc)
+}
 
 // Document returns the path SetDocument recorded, or "".
 func Document(pc parser.Context) string {
@@ -60,7 +75,8 @@ func (s Severity) String() string {
 // "docs/a.md:12:5: error: ../src/a.go#line=1,2;md5=…: md5 mismatch: …; fix".
 type Problem struct {
 	Severity Severity
-	// Document is the document's path as given to SetDocument.
+	// Document names the document: SetDocumentName's name, else the
+	// SetDocument path.
 	Document string
 	// Line and Column locate the link's first character in the document,
 	// 1-based; Column counts characters.

@@ -33,8 +33,9 @@ type extender struct {
 // Extend implements goldmark.Extender.
 func (e *extender) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithASTTransformers(
-		// Low priority: run after transformers that rewrite links.
-		util.Prioritized(&transformer{ext: e}, 100),
+		// goldmark runs transformers in increasing order of priority value:
+		// 1000 runs after transformers that rewrite links (typically < 1000).
+		util.Prioritized(&transformer{ext: e}, 1000),
 	))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
 		util.Prioritized(&htmlRenderer{cfg: e.cfg}, 500),

@@ -38,7 +38,8 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		cfg:    t.ext.cfg,
 		pc:     pc,
 		source: reader.Source(),
-		name:   Document(pc),
+		path:   Document(pc),
+		name:   documentName(pc),
 	}
 	r, err := t.ext.resolverOnce()
 	if err != nil {
@@ -49,10 +50,10 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 	d.resolver = r
 	d.project = "."
 	switch {
-	case filepath.IsAbs(d.name):
-		d.project = r.DocPath(d.name)
-	case d.name != "":
-		d.project = path.Clean(filepath.ToSlash(d.name))
+	case filepath.IsAbs(d.path):
+		d.project = r.DocPath(d.path)
+	case d.path != "":
+		d.project = path.Clean(filepath.ToSlash(d.path))
 	}
 	for _, n := range links {
 		d.link(n)
@@ -64,7 +65,8 @@ type document struct {
 	cfg        *config
 	pc         parser.Context
 	source     []byte
-	name       string // as given to SetDocument
+	path       string // as given to SetDocument
+	name       string // for problems: SetDocumentName's, else path
 	project    string // project path of the document
 	resolver   *target.Resolver
 	lineStarts []int

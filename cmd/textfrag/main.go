@@ -38,6 +38,9 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	stderrIsTTY    bool
+	// helped is set when a command printed its usage because -h asked for
+	// it, which is a success, not bad usage.
+	helped bool
 }
 
 var commands = map[string]command{}
@@ -63,7 +66,11 @@ func (e *env) main(args []string) int {
 		e.usage(e.stderr)
 		return exitUsage
 	}
-	return c.run(e, args[1:])
+	code := c.run(e, args[1:])
+	if e.helped {
+		return exitOK
+	}
+	return code
 }
 
 func (e *env) usage(w io.Writer) {
@@ -87,6 +94,7 @@ func (e *env) parseFlags(fs *flag.FlagSet, args []string) ([]string, bool) {
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
+			e.helped = errors.Is(err, flag.ErrHelp)
 			return nil, false
 		}
 		args = fs.Args()
@@ -112,5 +120,3 @@ func isTerminal(f *os.File) bool {
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
-
-var errUsage = errors.New("usage")

@@ -178,21 +178,16 @@ func convert(md goldmark.Markdown, r *target.Resolver, name string, src []byte, 
 	p.Front = front
 	// The extension takes a relative document path as relative to the
 	// project root; ours are relative to the current directory, as users
-	// name them. So it gets the absolute path, and problems are renamed.
+	// name them. So it gets the absolute path, and reports the name.
 	abs, err := filepath.Abs(name)
 	if err != nil {
 		return nil, err
 	}
 	pc := parser.NewContext()
 	textfrag.SetDocument(pc, abs)
+	textfrag.SetDocumentName(pc, name)
 	doc := md.Parser().Parse(text.NewReader(body), parser.WithContext(pc))
-	for _, prob := range textfrag.Problems(pc) {
-		if prob.Document == abs {
-			prob.Document = name
-			prob.Message = strings.ReplaceAll(prob.Message, abs, name) // in the re-pin command
-		}
-		p.Problems = append(p.Problems, prob)
-	}
+	p.Problems = append(p.Problems, textfrag.Problems(pc)...)
 	p.Title = pageTitle(front, doc, body, name)
 	p.Links, p.Targets = linkTargets(doc, r, r.DocPath(abs), withTargets)
 	if !render || slices.ContainsFunc(p.Problems, isError) {
