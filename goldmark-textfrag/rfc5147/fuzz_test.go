@@ -6,6 +6,7 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+	"unicode/utf8"
 )
 
 var fuzzFragments = []string{
@@ -118,6 +119,32 @@ func FuzzSelect(f *testing.F) {
 		}
 		if d := diffRef(want, ref); d != "" {
 			t.Fatalf("%q#%s: %s", data, fs, d)
+		}
+	})
+}
+
+// FuzzScanUTF8 checks the scanner's validator and counter against package
+// unicode/utf8.
+func FuzzScanUTF8(f *testing.F) {
+	for _, s := range []string{"", "a", "é€😀\u0085", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xE0\x9F\x80", "abcdefgh\xC2\x85abcdefgh\xFF"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, c []byte) {
+		runes, nels, bad := scanUTF8(c)
+		want := len(c)
+		for i := 0; i < len(c); {
+			r, size := utf8.DecodeRune(c[i:])
+			if r == utf8.RuneError && size == 1 {
+				want = i
+				break
+			}
+			i += size
+		}
+		if bad != want {
+			t.Fatalf("scanUTF8(%q): bad = %d, want %d", c, bad, want)
+		}
+		if bad == len(c) && (runes != int64(utf8.RuneCount(c)) || nels != int64(bytes.Count(c, []byte("\u0085")))) {
+			t.Fatalf("scanUTF8(%q) = %d runes, %d NELs", c, runes, nels)
 		}
 	})
 }

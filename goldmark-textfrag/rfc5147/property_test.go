@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 )
 
 // alphabet is what random texts are made of: every line ending, pieces that
@@ -155,5 +156,41 @@ func TestReference(t *testing.T) {
 	m := newRef("ab\r\ncd")
 	if p := m.point(4); p != (Point{2, 2}) {
 		t.Errorf("point(4) = %v", p)
+	}
+}
+
+// TestScanUTF8 checks the scanner's one-pass validator and counter against
+// package unicode/utf8, on random bytes biased towards UTF-8 and line endings.
+func TestScanUTF8(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"a", "\n", "\r", "\u0085", "é", "€", "😀", "\xC2", "\x85", "\xFF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC0\xAF", "\uFFFD", "abcdefgh", "\x00",
+		"\xE0\x9F\x80", "\xE0\xA0\x80", "\xED\x9F\xBF", "\xEF\xBF\xBF", "\xF0\x8F\xBF\xBF", "\xF0\x90\x80\x80",
+		"\xF4\x8F\xBF\xBF", "\xF5\x80\x80\x80", "\xDF\xBF", "\xC1\xBF", "\xE1\x80", "\xF1\x80\x80", "\xC2\xC2\x85", "\x80"}
+	for range 100000 {
+		var b strings.Builder
+		for range rng.IntN(40) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		c := []byte(b.String())
+		runes, nels, bad := scanUTF8(c)
+		wantBad := len(c)
+		for i := 0; i < len(c); {
+			r, size := utf8.DecodeRune(c[i:])
+			if r == utf8.RuneError && size == 1 {
+				wantBad = i
+				break
+			}
+			i += size
+		}
+		if bad != wantBad {
+			t.Fatalf("scanUTF8(%q): bad = %d, want %d", c, bad, wantBad)
+		}
+		if bad == len(c) {
+			if runes != int64(utf8.RuneCount(c)) || nels != int64(strings.Count(string(c), "\u0085")) {
+				t.Fatalf("scanUTF8(%q) = %d runes, %d NELs; want %d, %d", c, runes, nels, utf8.RuneCount(c), strings.Count(string(c), "\u0085"))
+			}
+		} else if utf8.Valid(c) {
+			t.Fatalf("scanUTF8(%q) rejects valid UTF-8", c)
+		}
 	}
 }

@@ -155,9 +155,10 @@ func pieceEnd(p []byte, j int) int {
 func (s *scanner) piece(c []byte) {
 	// Report whichever problem comes first in the text, so that the message
 	// does not depend on how the text was cut into pieces.
-	bad, what := len(c), ""
-	if !utf8.Valid(c) {
-		bad, what = invalidAt(c), "invalid UTF-8"
+	runes, nels, bad := scanUTF8(c)
+	what := ""
+	if bad < len(c) {
+		what = "invalid UTF-8"
 	}
 	if i := bytes.IndexByte(c[:bad], 0); i >= 0 {
 		bad, what = i, "a NUL character (binary data)"
@@ -166,7 +167,7 @@ func (s *scanner) piece(c []byte) {
 		s.fail(c, bad, what)
 		return
 	}
-	nChars, nEnds := countPiece(c)
+	nChars, nEnds := countEndings(c, runes, nels)
 	if s.targetWithin(nChars, nEnds) {
 		s.walk(c)
 		return
@@ -353,14 +354,80 @@ func (s *scanner) finish() (clamped bool) {
 // UTF-8 and splits no CR+LF or CR+NEL pair.
 func countPiece(c []byte) (nChars, nEnds int64) {
 	runes := int64(len(c) - countContinuation(c))
+	return countEndings(c, runes, int64(bytes.Count(c, []byte{0xC2, 0x85})))
+}
+
+// countEndings is countPiece given the number of code points and NELs in c.
+func countEndings(c []byte, runes, nels int64) (nChars, nEnds int64) {
 	lf := bytes.Count(c, []byte{'\n'})
 	cr := bytes.Count(c, []byte{'\r'})
-	nel := bytes.Count(c, []byte{0xC2, 0x85})
 	pairs := 0
 	if cr > 0 {
 		pairs = bytes.Count(c, []byte{'\r', '\n'}) + bytes.Count(c, []byte{'\r', 0xC2, 0x85})
 	}
-	return runes - int64(pairs), int64(lf + cr + nel - pairs)
+	return runes - int64(pairs), int64(lf+cr-pairs) + nels
+}
+
+// scanUTF8 validates c and counts its code points and NELs in one pass,
+// skipping ASCII eight bytes at a time (utf8.Valid leaves its fast path at
+// the first non-ASCII byte, for good). bad is the offset of the first
+// invalid byte, or len(c); the counts are only meaningful when c is valid.
+func scanUTF8(c []byte) (runes, nels int64, bad int) {
+	const high = 0x8080808080808080
+	n := len(c)
+	runes = int64(n)
+	for i := 0; i < n; {
+		if i+8 <= n {
+			w := binary.LittleEndian.Uint64(c[i:])
+			if w&high == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(w&high) / 8 // the first non-ASCII byte
+		} else if c[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		// A well-formed sequence (The Unicode Standard, table 3-7), decoded
+		// by hand: utf8.DecodeRune is not inlined for non-ASCII.
+		switch b := c[i]; {
+		case 0xC2 <= b && b <= 0xDF:
+			if i+1 < n && c[i+1]&0xC0 == 0x80 {
+				if b == 0xC2 && c[i+1] == 0x85 {
+					nels++
+				}
+				runes--
+				i += 2
+				continue
+			}
+		case 0xE0 <= b && b <= 0xEF:
+			lo, hi := byte(0x80), byte(0xBF)
+			if b == 0xE0 {
+				lo = 0xA0 // no overlong forms
+			} else if b == 0xED {
+				hi = 0x9F // no surrogates
+			}
+			if i+2 < n && lo <= c[i+1] && c[i+1] <= hi && c[i+2]&0xC0 == 0x80 {
+				runes -= 2
+				i += 3
+				continue
+			}
+		case 0xF0 <= b && b <= 0xF4:
+			lo, hi := byte(0x80), byte(0xBF)
+			if b == 0xF0 {
+				lo = 0x90 // no overlong forms
+			} else if b == 0xF4 {
+				hi = 0x8F // nothing above U+10FFFF
+			}
+			if i+3 < n && lo <= c[i+1] && c[i+1] <= hi && c[i+2]&0xC0 == 0x80 && c[i+3]&0xC0 == 0x80 {
+				runes -= 3
+				i += 4
+				continue
+			}
+		}
+		return runes, nels, i
+	}
+	return runes, nels, n
 }
 
 // countContinuation counts UTF-8 continuation bytes (10xxxxxx), eight at a time.
@@ -394,15 +461,4 @@ func lastEnding(c []byte) int {
 		}
 	}
 	return 0
-}
-
-func invalidAt(c []byte) int {
-	for i := 0; i < len(c); {
-		r, size := utf8.DecodeRune(c[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return i
-		}
-		i += size
-	}
-	return len(c)
 }
