@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -81,8 +82,9 @@ type Resolver struct {
 }
 
 type mount struct {
-	dir  string // project path of the allowed root ("." for the root)
-	fsys fs.FS  // confined to the allowed root
+	dir   string // project path of the allowed root ("." for the root)
+	fsys  fs.FS  // confined to the allowed root
+	osDir string // the allowed root's OS path, "" for an FS
 }
 
 type charsetRule struct {
@@ -144,7 +146,7 @@ func New(o Options) (*Resolver, error) {
 		if err != nil {
 			return nil, fmt.Errorf("allowed root: %w", err)
 		}
-		r.mounts = append(r.mounts, mount{dir: filepath.ToSlash(rel), fsys: osRoot.FS()})
+		r.mounts = append(r.mounts, mount{dir: filepath.ToSlash(rel), fsys: osRoot.FS(), osDir: abs})
 	}
 	return r, nil
 }
@@ -226,11 +228,21 @@ func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
 		if r.root == "" {
 			return fail(fmt.Errorf("%w: file URIs are not read from a virtual file system", ErrOutsideRoot))
 		}
-		rel, err := filepath.Rel(r.root, filepath.FromSlash(l.RawPath))
+		// Decode the URI's path to compare it with the root, then hand on
+		// the root-relative rest encoded again, as projectPath decodes it.
+		abs, err := projectPath("/", l.RawPath)
+		if err != nil {
+			return fail(err)
+		}
+		rel, err := filepath.Rel(r.root, filepath.FromSlash("/"+abs))
 		if err != nil {
 			return fail(fmt.Errorf("%w: %v", ErrOutsideRoot, err))
 		}
-		l.RawPath = "/" + filepath.ToSlash(rel)
+		segs := strings.Split(filepath.ToSlash(rel), "/")
+		for i, seg := range segs {
+			segs[i] = url.PathEscape(seg)
+		}
+		l.RawPath = "/" + strings.Join(segs, "/")
 	default:
 		return nil, ErrNotOurs
 	}
@@ -350,11 +362,41 @@ func (r *Resolver) locate(p string) (mount, string, error) {
 		}
 		found, err := findNormalized(m.fsys, rel)
 		if err != nil {
-			return m, rel, r.openError(p, err)
+			err = r.openError(p, err)
+			if errors.Is(err, ErrOutsideRoot) {
+				if real, ok := realInside(m.osDir, rel); ok {
+					return m, real, nil
+				}
+			}
+			return m, rel, err
 		}
 		return m, found, nil
 	}
 	return mount{}, "", fmt.Errorf("%w: %s", ErrOutsideRoot, p)
+}
+
+// realInside follows every symlink on rel and reports the real path relative
+// to the root when it lies inside it. os.Root refuses absolute symlinks even
+// when they point inside the root; SEMANTICS.md §5 judges the real path.
+// The returned path has no symlinks left, and opening it through os.Root
+// still refuses one swapped in meanwhile.
+func realInside(osDir, rel string) (string, bool) {
+	if osDir == "" {
+		return "", false
+	}
+	root, err := filepath.EvalSymlinks(osDir)
+	if err != nil {
+		return "", false
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(osDir, filepath.FromSlash(rel)))
+	if err != nil {
+		return "", false
+	}
+	inside, err := filepath.Rel(root, real)
+	if err != nil || inside == ".." || strings.HasPrefix(inside, ".."+string(filepath.Separator)) || filepath.IsAbs(inside) {
+		return "", false
+	}
+	return filepath.ToSlash(inside), true
 }
 
 // findNormalized returns rel if it exists; otherwise, for each missing

@@ -680,3 +680,60 @@ func TestSplitLink(t *testing.T) {
 		}
 	}
 }
+
+// An absolute symlink is judged by where it really leads: inside the root it
+// is followed (os.Root alone would refuse it), outside it is refused.
+func TestAbsoluteSymlinks(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	for name, data := range map[string]string{"src/a.txt": "inside\n"} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("secret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "src", "a.txt"), filepath.Join(root, "abs-in.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(root, "abs-out.txt")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := target.New(target.Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := r.Resolve("page.md", "abs-in.txt#line=0,1")
+	if err != nil || string(res.Selection.Text) != "inside\n" {
+		t.Errorf("absolute symlink inside the root: %v", err)
+	}
+	if _, err := r.Resolve("page.md", "abs-out.txt#line=0,1"); !errors.Is(err, target.ErrOutsideRoot) {
+		t.Errorf("absolute symlink outside the root: err = %v, want ErrOutsideRoot", err)
+	}
+}
+
+// A file URI is compared with the root after percent-decoding, so a root
+// whose path has a space is matched by its encoded form.
+func TestFileURIWithEncodedRoot(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "My Docs")
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "a b.txt"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := target.New(target.Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uri := "file://" + strings.ReplaceAll(filepath.ToSlash(root), " ", "%20") + "/a%20b.txt#line=0,1"
+	res, err := r.Resolve("page.md", uri)
+	if err != nil || res.Path != "a b.txt" || string(res.Selection.Text) != "x\n" {
+		t.Errorf("%s: res %+v, err %v", uri, res, err)
+	}
+}
