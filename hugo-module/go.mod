@@ -1,0 +1,3 @@
+module github.com/textfrag/textfrag/hugo-module
+
+go 1.26

@@ -1,0 +1,271 @@
+package hugotest
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/parser"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/corpus"
+)
+
+// hugoLimits are the corpus cases the Hugo module cannot pass, and why. Each
+// is still run: the build must fail (never quote the wrong text) with the
+// error class given here.
+var hugoLimits = map[string]struct{ class, why string }{
+	"path-symlink-inside-root":             {"symlink", "Hugo's os functions drop symbolic links, so templates cannot follow one"},
+	"path-symlinked-directory-inside-root": {"symlink", "Hugo's os functions drop symbolic links, so templates cannot follow one"},
+	"path-symlink-chain-inside-root":       {"symlink", "Hugo's os functions drop symbolic links, so templates cannot follow one"},
+	"path-symlink-to-outside-file":         {"symlink", "templates cannot read a link's target, so the error says symlink, not outside"},
+	"path-symlinked-directory-to-outside":  {"symlink", "templates cannot read a link's target, so the error says symlink, not outside"},
+	"path-symlink-dangling":                {"symlink", "templates cannot read a link's target, so the error says symlink, not missing"},
+}
+
+// The document every case is rendered in: the link as a standalone image
+// (the block box), as a link alone in its paragraph (the box that is valid
+// inside <p>), and as a link in running text (which stays a link).
+const (
+	blockLine  = 7
+	aloneLine  = 11
+	inlineLine = 15
+	inlineCol  = 5
+)
+
+func caseDoc(link string) string {
+	dest := link
+	if strings.ContainsAny(dest, " \t") {
+		dest = "<" + dest + ">"
+	}
+	return "---\ntitle: case\n---\n\n## block\n\n![quote](" + dest + ")\n\n## alone\n\n[quote](" + dest + ")\n\n## inline\n\nSee [quote](" + dest + ") here.\n"
+}
+
+// sections splits a rendered case document at its headings.
+func sections(page string) map[string]string {
+	out := map[string]string{}
+	parts := strings.Split(page, "<h2 id=\"")
+	for _, p := range parts[1:] {
+		id, rest, _ := strings.Cut(p, "\"")
+		_, body, _ := strings.Cut(rest, "</h2>\n")
+		out[id] = body
+	}
+	return out
+}
+
+var errClassRE = regexp.MustCompile(`textfrag ([a-z-]+) error`)
+
+func TestCorpus(t *testing.T) {
+	cases, err := corpus.Load(corpus.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// What Hugo renders without the module, for every case at once: links
+	// the module leaves alone must come out byte for byte the same.
+	plain := site{Root: t.TempDir(), Docs: map[string]string{}, NoModule: true}
+	for _, c := range cases {
+		plain.Docs[c.Name+".md"] = caseDoc(c.Link)
+	}
+	ref := plain.build(t)
+	if ref.Err != nil {
+		t.Fatalf("build without the module: %v\n%s", ref.Err, ref.Log)
+	}
+
+	var (
+		mu       sync.Mutex
+		passed   []string
+		failed   []string
+		limited  []string
+		failures = map[string]bool{}
+	)
+	t.Cleanup(func() {
+		sort.Strings(failed)
+		t.Logf("corpus in Hugo: %d cases, %d pass, %d known Hugo limits (build fails safely), %d fail", len(cases), len(passed), len(limited), len(failed))
+		for _, n := range limited {
+			t.Logf("  known limit %s: %s", n, hugoLimits[n].why)
+		}
+		for _, n := range failed {
+			t.Logf("  FAIL %s", n)
+		}
+	})
+
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			defer func() {
+				mu.Lock()
+				defer mu.Unlock()
+				switch _, lim := hugoLimits[c.Name]; {
+				case t.Failed():
+					failed = append(failed, c.Name)
+					failures[c.Name] = true
+				case lim:
+					limited = append(limited, c.Name)
+				default:
+					passed = append(passed, c.Name)
+				}
+			}()
+			runCase(t, c, sections(ref.Pages[c.Name+".md"]))
+		})
+	}
+}
+
+func runCase(t *testing.T, c corpus.Case, plain map[string]string) {
+	root := t.TempDir()
+	if err := c.Materialize(root); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.Files[c.Doc]; ok {
+		t.Fatalf("case %s: the document %s is also a target file", c.Name, c.Doc)
+	}
+	var params strings.Builder
+	if len(c.Charsets) > 0 {
+		params.WriteString("charsets = [")
+		for i, k := range sortedKeys(c.Charsets) {
+			if i > 0 {
+				params.WriteString(", ")
+			}
+			fmt.Fprintf(&params, "{ pattern = %q, charset = %q }", k, c.Charsets[k])
+		}
+		params.WriteString("]\n")
+	}
+	r := site{Root: root, Docs: map[string]string{c.Doc: caseDoc(c.Link)}, Params: params.String()}.build(t)
+	docFile := filepath.Join(root, filepath.FromSlash(c.Doc))
+	at := func(line, col int) string { return fmt.Sprintf("%s:%d:%d", docFile, line, col) }
+	w := c.Want
+
+	if lim, ok := hugoLimits[c.Name]; ok {
+		w.Error = lim.class
+	}
+
+	switch {
+	case w.Error != "":
+		if r.Err == nil {
+			t.Fatalf("want a %s error, the build succeeded:\n%s", w.Error, r.Pages[c.Doc])
+		}
+		// The block image's error names its file, line and column, the
+		// link as written, and the class.
+		want := fmt.Sprintf("%s: textfrag %s error: image %q", at(blockLine, 1), w.Error, c.Link)
+		if !strings.Contains(r.Log, want) {
+			classes := errClassRE.FindAllStringSubmatch(r.Log, -1)
+			t.Fatalf("want an error containing\n  %s\ngot classes %v, log:\n%s\nbuild error: %v", want, classes, r.Log, r.Err)
+		}
+		for _, pos := range []string{at(aloneLine, 1), at(inlineLine, inlineCol)} {
+			if !strings.Contains(r.Log, pos+": textfrag "+w.Error+" error") {
+				t.Errorf("no %s error at %s:\n%s", w.Error, pos, r.Log)
+			}
+		}
+
+	case w.Ignored:
+		if r.Err != nil {
+			t.Fatalf("ignored link, but the build failed: %v\n%s", r.Err, r.Log)
+		}
+		got := sections(r.Pages[c.Doc])
+		for _, s := range []string{"block", "alone", "inline"} {
+			if got[s] != plain[s] {
+				t.Errorf("%s: the module changed an ignored link\n got: %q\nwant: %q", s, got[s], plain[s])
+			}
+		}
+		if strings.Contains(r.Log, "textfrag") {
+			t.Errorf("ignored link, but textfrag logged:\n%s", r.Log)
+		}
+
+	default:
+		if r.Err != nil {
+			t.Fatalf("build failed: %v\n%s", r.Err, r.Log)
+		}
+		got := sections(r.Pages[c.Doc])
+		// The fragment the box names is the engine's canonical form.
+		_, frag, _ := strings.Cut(c.Link, "#")
+		if f, err := rfc5147.Parse(frag); err != nil {
+			t.Errorf("the engine rejects %q: %v", frag, err)
+		} else if attr := fmt.Sprintf("data-textfrag-fragment=%q", f.String()); !strings.Contains(got["block"], attr) || !strings.Contains(got["alone"], attr) {
+			t.Errorf("want %s in both boxes:\n%s%s", attr, got["block"], got["alone"])
+		}
+		checkBox(t, "block", got["block"], w, "<figure ")
+		// The goldmark extension writes the same block box, byte for byte.
+		if lib := libraryBox(t, root, c); got["block"] != lib {
+			t.Errorf("block: Hugo and the goldmark extension differ\nhugo: %q\n lib: %q", got["block"], lib)
+		}
+		checkBox(t, "alone", got["alone"], w, "<p><span ")
+		// In running text the link stays the link Hugo writes.
+		if got["inline"] != plain["inline"] {
+			t.Errorf("inline: the link changed\n got: %q\nwant: %q", got["inline"], plain["inline"])
+		}
+		clampMsg := fmt.Sprintf("%s: textfrag: image %q: ", at(blockLine, 1), c.Link)
+		clamped := strings.Contains(r.Log, clampMsg) && strings.Contains(r.Log, "; clamped to ")
+		if w.Clamped != nil && *w.Clamped != clamped {
+			t.Errorf("clamped: got %v, want %v; log:\n%s", clamped, *w.Clamped, r.Log)
+		}
+		for _, u := range w.UnknownChecks {
+			if !strings.Contains(r.Log, fmt.Sprintf("unknown integrity check %q ignored", u)) {
+				t.Errorf("no warning for the unknown check %q:\n%s", u, r.Log)
+			}
+		}
+		if strings.Contains(r.Log, "ERROR") {
+			t.Errorf("errors logged:\n%s", r.Log)
+		}
+	}
+}
+
+// checkBox asserts the box in one section of the page.
+func checkBox(t *testing.T, name, html string, w corpus.Want, prefix string) {
+	t.Helper()
+	if !strings.HasPrefix(html, prefix) {
+		t.Errorf("%s: want a box starting %q, got:\n%s", name, prefix, html)
+		return
+	}
+	box, ok := corpus.FindBox(html)
+	if !ok {
+		t.Errorf("%s: no box in:\n%s", name, html)
+		return
+	}
+	if w.Label != nil && box.Label != *w.Label {
+		t.Errorf("%s: label %q, want %q", name, box.Label, *w.Label)
+	}
+	if w.Text != nil {
+		if want := corpus.DisplayText(*w.Text); box.Text != want {
+			t.Errorf("%s: text %q, want %q", name, box.Text, want)
+		}
+	}
+	if len(w.Chars) == 2 {
+		zero := w.Chars[0] == w.Chars[1]
+		if zero == box.HasBody {
+			t.Errorf("%s: zero-length %v, but has a body %v", name, zero, box.HasBody)
+		}
+		if zero != strings.Contains(html, " textfrag-position\"") {
+			t.Errorf("%s: zero-length %v, but the textfrag-position class disagrees:\n%s", name, zero, html)
+		}
+	}
+}
+
+// libraryBox renders the case's link as a standalone image with the goldmark
+// extension, as the textfrag command would.
+func libraryBox(t *testing.T, root string, c corpus.Case) string {
+	t.Helper()
+	var rules []target.CharsetRule
+	for _, k := range sortedKeys(c.Charsets) {
+		rules = append(rules, target.CharsetRule{Glob: k, Charset: c.Charsets[k]})
+	}
+	md := goldmark.New(goldmark.WithExtensions(textfrag.New(textfrag.WithRoot(root), textfrag.WithCharsets(rules...))))
+	pc := parser.NewContext()
+	textfrag.SetDocument(pc, c.Doc)
+	dest := c.Link
+	if strings.ContainsAny(dest, " \t") {
+		dest = "<" + dest + ">"
+	}
+	var out bytes.Buffer
+	if err := md.Convert([]byte("![quote]("+dest+")\n"), &out, parser.WithContext(pc)); err != nil {
+		t.Errorf("the goldmark extension: %v", err)
+	}
+	return out.String()
+}
