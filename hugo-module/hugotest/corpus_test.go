@@ -29,6 +29,7 @@ var hugoLimits = map[string]struct{ class, why string }{
 	"path-symlink-to-outside-file":         {"symlink", "templates cannot read a link's target, so the error says symlink, not outside"},
 	"path-symlinked-directory-to-outside":  {"symlink", "templates cannot read a link's target, so the error says symlink, not outside"},
 	"path-symlink-dangling":                {"symlink", "templates cannot read a link's target, so the error says symlink, not missing"},
+	"path-symlink-loop":                    {"symlink", "templates cannot read a link's target, so the error says symlink, not missing"},
 }
 
 // The document every case is rendered in: the link as a standalone image
