@@ -15,6 +15,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
+	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
@@ -175,7 +176,7 @@ func (d *document) lang(p, override string) string {
 	if lang == "" {
 		lang = strings.ToLower(strings.TrimPrefix(path.Ext(p), "."))
 	}
-	if !d.cfg.highlight || lang == "" || lexerFor(lang) == nil {
+	if !d.cfg.highlight || lang == "" || highlight.Lexer(lang) == nil {
 		return "text"
 	}
 	return lang

@@ -4,17 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"html"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
-	"github.com/alecthomas/chroma/v2"
-	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/lexers"
-	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -24,6 +18,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
@@ -42,8 +37,8 @@ func newMarkdown(r *target.Resolver, opts ...textfrag.Option) goldmark.Markdown 
 		),
 		goldmark.WithParserOptions(
 			parser.WithAutoHeadingID(),
-			// After textfrag's transformer (priority 100), which has replaced
-			// the RFC 5147 links it turned into boxes by then.
+			// Rewrites .md links to .html; it leaves RFC 5147 links alone
+			// for textfrag's transformer, which runs after it (1000).
 			parser.WithASTTransformers(util.Prioritized(pageLinkRewriter{}, 500)),
 		),
 		goldmark.WithRendererOptions(
@@ -79,66 +74,11 @@ func renderFencedCode(w util.BufWriter, src []byte, node ast.Node, entering bool
 		seg := n.Lines().At(i)
 		code.Write(seg.Value(src))
 	}
-	lexer := cachedLexer(strings.ToLower(lang))
-	if lexer == nil {
-		lexer = lexers.Fallback
-	}
-	tokens, err := chroma.Coalesce(lexer).Tokenise(nil, code.String())
-	if err != nil {
+	if err := highlight.Write(w, code.String(), highlight.Options{Lang: lang}); err != nil {
 		return ast.WalkStop, err
 	}
-	w.WriteString(`<div class="highlight">`)
-	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4), chromahtml.WithPreWrapper(codePreWrapper(lang)))
-	if err := f.Format(w, styles.Fallback, tokens); err != nil {
-		return ast.WalkStop, err
-	}
-	w.WriteString("</div>\n")
+	w.WriteString("\n")
 	return ast.WalkSkipChildren, nil
-}
-
-// lexerCache memoizes cachedLexer.
-var lexerCache sync.Map // name → chroma.Lexer, nil for none
-
-// cachedLexer returns chroma's lexer for a fence's language, or nil.
-// lexers.Get answers names and aliases ("go", "console") at once, but other
-// words ("mermaid", "txt") by matching every lexer's file-name globs, which
-// takes about 10 ms; a site repeats its few languages, so each is looked up
-// once.
-func cachedLexer(name string) chroma.Lexer {
-	if name == "" {
-		return nil
-	}
-	if l, ok := lexerCache.Load(name); ok {
-		lexer, _ := l.(chroma.Lexer)
-		return lexer
-	}
-	lexer := lexers.Get(name)
-	lexerCache.Store(name, lexer)
-	return lexer
-}
-
-// codePreWrapper is a chroma PreWrapper that names the block's language.
-type codePreWrapper string
-
-// Start implements chromahtml.PreWrapper.
-func (p codePreWrapper) Start(code bool, styleAttr string) string {
-	pre := fmt.Sprintf(`<pre tabindex="0"%s>`, styleAttr)
-	switch {
-	case !code:
-		return pre
-	case p == "":
-		return pre + "<code>"
-	}
-	lang := html.EscapeString(string(p))
-	return pre + fmt.Sprintf(`<code class="language-%s" data-lang="%s">`, lang, lang)
-}
-
-// End implements chromahtml.PreWrapper.
-func (p codePreWrapper) End(code bool) string {
-	if !code {
-		return "</pre>"
-	}
-	return "</code></pre>"
 }
 
 // page is one Markdown document, parsed and, unless it failed, rendered.
