@@ -9,47 +9,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
 )
-
-// The binary the end-to-end tests run, built once per test process.
-var pinBin struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-// pinBinary builds textfrag once (go build -o into a temporary directory,
-// which is left for the system to clean: without a TestMain no test knows
-// that it is the last) and returns its path.
-func pinBinary(t *testing.T) string {
-	t.Helper()
-	pinBin.once.Do(func() {
-		dir, err := os.MkdirTemp("", "textfrag-pin-e2e-")
-		if err != nil {
-			pinBin.err = err
-			return
-		}
-		name := "textfrag"
-		if runtime.GOOS == "windows" {
-			name += ".exe"
-		}
-		pinBin.path = filepath.Join(dir, name)
-		out, err := exec.Command("go", "build", "-o", pinBin.path, ".").CombinedOutput()
-		if err != nil {
-			pinBin.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if pinBin.err != nil {
-		t.Fatal(pinBin.err)
-	}
-	return pinBin.path
-}
 
 // pinSite is a temporary project for one test.
 type pinSite struct {
@@ -100,7 +64,7 @@ func (s *pinSite) env() []string {
 // run runs the built textfrag in the site's directory.
 func (s *pinSite) run(args ...string) (stdout, stderr string, code int) {
 	s.t.Helper()
-	cmd := exec.Command(pinBinary(s.t), args...)
+	cmd := exec.Command(e2eBinary, args...)
 	cmd.Dir = s.dir
 	cmd.Env = s.env()
 	var out, errOut bytes.Buffer
