@@ -1,10 +1,28 @@
 #!/usr/bin/env bash
 # Runs every test of the repository: the library and command, then the Hugo
-# module's tests, which live in their own Go module (they compile Hugo).
+# module's tests, which live in their own Go module (they compile Hugo), then
+# each fuzz target for a short, fixed time (FUZZTIME, default 10s; FUZZTIME=0
+# skips fuzzing). A crash fails the run and leaves its input in the target's
+# testdata/fuzz directory: commit it with the fix, as a regression test.
 set -euo pipefail
 cd "$(dirname "$0")"
 go vet ./...
 go test ./...
 if [ -f hugo-module/hugotest/go.mod ]; then
   (cd hugo-module/hugotest && go vet ./... && go test ./...)
+fi
+
+FUZZTIME="${FUZZTIME:-10s}"
+if [ "$FUZZTIME" != 0 ]; then
+  fuzz() { # PACKAGE TARGET
+    echo "fuzz: $2 in $1 for $FUZZTIME"
+    go test -run '^$' -fuzz "^$2\$" -fuzztime "$FUZZTIME" "$1" >/dev/null
+  }
+  fuzz ./goldmark-textfrag/rfc5147 FuzzParse
+  fuzz ./goldmark-textfrag/rfc5147 FuzzSelect
+  fuzz ./goldmark-textfrag/rfc5147 FuzzScanUTF8
+  fuzz ./goldmark-textfrag/target FuzzResolve
+  fuzz ./goldmark-textfrag FuzzConvert
+  fuzz ./cmd/textfrag FuzzSplitFrontMatter
+  fuzz ./cmd/textfrag FuzzPageLink
 fi

@@ -9,7 +9,8 @@
 // Alone in its paragraph, it becomes a labelled box holding human lines 11
 // to 20 of server.go (RFC 5147 counts positions from 0), highlighted and
 // numbered as in the file. Inside running text it stays a link, verified.
-// Any other link, including other fragments such as "#intro", is untouched.
+// Any other link, including other fragments such as "#intro", is untouched,
+// and so are http and https links unless WithRemote allows their host.
 //
 // # Data flow
 //

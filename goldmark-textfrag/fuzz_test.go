@@ -11,6 +11,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/internal/htmlsafe"
 )
 
 // FuzzConvert feeds arbitrary Markdown through the whole extension: it must
@@ -26,12 +27,17 @@ func FuzzConvert(f *testing.F) {
 		"- [a](t.txt#line=0,9)\n\n> [b](/t.txt#line=,1 \"hl=1 dedent\")\n",
 		"[a](<t.txt#line= 1>)\n[b](../t.txt#line=1)\n[c](%2e%2e/t.txt#line=1)\n",
 		"[a][r]\n\n[r]: t.txt#line=0,2\n",
+		"[x](%22%3E%3Cimg%20src=x%20onerror=y%3E#line=,1;x=%22'&)\n",
+		"> > - 1. [x](t.txt#line=0,1 \"hl=1 lang=go\")\n",
+		"[x](t.txt#line=,1;x=\xff\xfe)\n[y\x00](t.txt#char=0,1)\n",
+		"![x](data:image/png;base64,AAAA)\n[j](javascript:alert(1)#line=1)\n",
 	} {
 		f.Add(seed)
 	}
 	project := fstest.MapFS{
-		"t.txt":    {Data: []byte("<script>x</script>\r\nline two\u0085three")},
-		"dir/u.go": {Data: []byte("package u\n")},
+		"t.txt":                       {Data: []byte("<script>x</script>\r\nline two\u0085three")},
+		"dir/u.go":                    {Data: []byte("package u\n")},
+		`dir/"><img src=x onerror=y>`: {Data: []byte("<img src=x onerror=alert(1)>\n")},
 	}
 	md := goldmark.New(goldmark.WithExtensions(textfrag.New(textfrag.WithFS(project))))
 	f.Fuzz(func(t *testing.T, src string) {
@@ -54,6 +60,13 @@ func FuzzConvert(f *testing.F) {
 		}
 		if strings.Contains(out.String(), "<script>") {
 			t.Fatalf("target text unescaped in output:\n%s", out.String())
+		}
+		if !strings.ContainsAny(src, "<&") {
+			// No raw HTML and no entities in the Markdown: whatever the links
+			// and targets, the page holds no active markup but images.
+			if problems := htmlsafe.Check(out.String(), htmlsafe.Options{Allow: map[string]int{"img": len(src)}}); len(problems) > 0 {
+				t.Fatalf("active markup in the output: %s\n%s", problems[0], out.String())
+			}
 		}
 	})
 }

@@ -69,8 +69,23 @@ func WithCharsets(rules ...target.CharsetRule) Option {
 	return optionFunc(func(c *config) { c.targetOptions.Charsets = rules })
 }
 
+// WithRemote enables remote targets: http and https links to the hosts
+// o.AllowHosts allows are fetched and quoted like local files, and fail the
+// conversion when they cannot be fetched (status other than 200, timeout,
+// too large, a redirect to a host not allowed, not text). Links to other
+// hosts stay plain links. Defaults: no host allowed (remote links are left
+// alone and nothing is fetched); o.Timeout target.DefaultRemoteTimeout
+// (10s) for each whole fetch; o.MaxBytes target.DefaultRemoteMaxBytes
+// (8 MiB); at most target.MaxRedirects redirects, each to an allowed host;
+// o.CacheDir "" (no disk cache, so nothing is kept between Resolvers);
+// o.Offline false. A target's charset comes from its Content-Type, else
+// UTF-8. See target.RemoteOptions.
+func WithRemote(o target.RemoteOptions) Option {
+	return optionFunc(func(c *config) { c.targetOptions.Remote = o })
+}
+
 // WithResolver uses r to find and read targets, instead of one made from
-// WithRoot, WithAllowedRoots, WithFS and WithCharsets. Share one Resolver
+// WithRoot, WithAllowedRoots, WithFS, WithCharsets and WithRemote. Share one Resolver
 // across the documents of a build so each file is read once; make a new one
 // when files may have changed.
 func WithResolver(r *target.Resolver) Option {
@@ -106,7 +121,7 @@ func WithHighlighting(on bool) Option {
 // with {path} (the target's project path), {start} and {end} (its first and
 // last human line) filled in; for example
 // "https://github.com/o/r/blob/main/{path}#L{start}-L{end}". Default: the
-// link's own destination.
+// link's own destination, which remote targets always use.
 func WithSourceURL(template string) Option {
 	return optionFunc(func(c *config) { c.sourceURL = template })
 }

@@ -3,6 +3,8 @@ package textfrag
 import (
 	"fmt"
 	"html"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer"
@@ -32,10 +34,10 @@ func (r *htmlRenderer) renderBox(w util.BufWriter, _ []byte, node ast.Node, ente
 	if b.Body == "" {
 		class += " textfrag-position"
 	}
-	fmt.Fprintf(w, "<figure class=\"%s\" data-textfrag-fragment=\"%s\">\n", class, html.EscapeString(frag.String()))
+	fmt.Fprintf(w, "<figure class=\"%s\" data-textfrag-fragment=\"%s\">\n", class, escapeText(frag.String()))
 	w.WriteString(`<figcaption class="textfrag-caption">`)
 	if b.Title != "" {
-		fmt.Fprintf(w, `<span class="textfrag-title">%s</span> `, html.EscapeString(b.Title))
+		fmt.Fprintf(w, `<span class="textfrag-title">%s</span> `, escapeText(b.Title))
 	}
 	fmt.Fprintf(w, `<a class="textfrag-source" href="%s">%s</a> `, escapeURL(b.Href), html.EscapeString(res.Path))
 	fmt.Fprintf(w, "<span class=\"textfrag-range\">%s</span></figcaption>\n", html.EscapeString(res.Selection.Label()))
@@ -69,9 +71,30 @@ func (r *htmlRenderer) renderFailure(_ util.BufWriter, _ []byte, node ast.Node, 
 	return ast.WalkStop, node.(*Failure).Problem
 }
 
-// escapeURL escapes a destination the way goldmark's HTML renderer does.
+// escapeURL escapes a destination the way goldmark's HTML renderer does,
+// but percent-encodes bytes that are not UTF-8, which goldmark passes on.
 func escapeURL(dest string) string {
+	if !utf8.ValidString(dest) {
+		var b strings.Builder
+		for i := 0; i < len(dest); {
+			r, size := utf8.DecodeRuneInString(dest[i:])
+			if r == utf8.RuneError && size == 1 {
+				fmt.Fprintf(&b, "%%%02X", dest[i])
+			} else {
+				b.WriteString(dest[i : i+size])
+			}
+			i += size
+		}
+		dest = b.String()
+	}
 	return string(util.EscapeHTML(util.URLEscape([]byte(dest), true)))
+}
+
+// escapeText escapes text from the Markdown (link text, a fragment as
+// written) for HTML, replacing bytes that are not UTF-8 with U+FFFD, so that
+// textfrag's own markup is valid UTF-8 whatever the Markdown holds.
+func escapeText(s string) string {
+	return html.EscapeString(strings.ToValidUTF8(s, "\uFFFD"))
 }
 
 func plural(n int, one, many string) string {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"net/url"
 	"path"
 	"path/filepath"
 	"sort"
@@ -140,7 +141,7 @@ func (d *document) box(n ast.Node, res *target.Result, opts linkOptions, href st
 		Result:      res,
 		Title:       plainText(n, d.source),
 		Href:        href,
-		Lang:        d.lang(res.Path, opts.lang),
+		Lang:        d.lang(targetName(res), opts.lang),
 		FirstLine:   int(sel.First.Line),
 		Highlighted: opts.highlighted,
 	}
@@ -182,9 +183,20 @@ func (d *document) lang(p, override string) string {
 	return lang
 }
 
+// targetName is the path whose extension names the target's language: the
+// project path, or a remote target's URL path.
+func targetName(res *target.Result) string {
+	if res.Remote != nil {
+		if u, err := url.Parse(res.Path); err == nil {
+			return u.Path
+		}
+	}
+	return res.Path
+}
+
 func (d *document) href(res *target.Result, dest string) string {
-	if d.cfg.sourceURL == "" {
-		return dest
+	if d.cfg.sourceURL == "" || res.Remote != nil {
+		return dest // a remote target is its own source
 	}
 	sel := res.Selection
 	return strings.NewReplacer(

@@ -67,6 +67,10 @@ func runBuild(e *env, args []string) int {
 	return e.build(ctx, args)
 }
 
+// buildSiteHook, when set (by tests), is called with the site a build is
+// about to render, to look at its Resolver afterwards.
+var buildSiteHook func(*site)
+
 // build runs the build command until done or ctx is cancelled.
 func (e *env) build(ctx context.Context, args []string) int {
 	fset := flag.NewFlagSet("build", flag.ContinueOnError)
@@ -76,6 +80,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 	styles.register(fset)
 	var lf linkFlags
 	lf.register(fset, "default: SRC")
+	highlight := fset.Bool("highlight", true, "highlight boxes and fenced code with chroma (false: write them with the plain-text lexer)")
 	fset.Usage = func() {
 		fmt.Fprintln(fset.Output(), buildHelp)
 		fset.PrintDefaults()
@@ -88,6 +93,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 		fset.Usage()
 		return exitUsage
 	}
+	lf.plain = !*highlight
 	css, err := styles.stylesheet()
 	if err != nil {
 		e.errorf("%v", err)
@@ -121,6 +127,9 @@ func (e *env) build(ctx context.Context, args []string) int {
 		return exitError
 	}
 	s.targets = true // to publish the Markdown files that pages quote
+	if buildSiteHook != nil {
+		buildSiteHook(s)
+	}
 	for _, w := range s.files.Warnings {
 		e.errorf("warning: %s", w)
 	}

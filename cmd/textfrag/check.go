@@ -213,7 +213,7 @@ func githubAnnotation(r checkRecord) string {
 	b.WriteString("::")
 	b.WriteString(r.Severity)
 	b.WriteString(" file=")
-	b.WriteString(escapeGitHubProperty(r.File))
+	b.WriteString(escapeGitHubProperty(escapeControls(r.File, "\r\n")))
 	if r.Line > 0 {
 		fmt.Fprintf(&b, ",line=%d,col=%d", r.Line, r.Column)
 	}
@@ -222,7 +222,7 @@ func githubAnnotation(r checkRecord) string {
 	if r.Link != "" {
 		msg = r.Link + ": " + msg
 	}
-	b.WriteString(escapeGitHubData(msg))
+	b.WriteString(escapeGitHubData(escapeControls(msg, "\r\n")))
 	return b.String()
 }
 

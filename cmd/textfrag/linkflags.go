@@ -19,6 +19,8 @@ type linkFlags struct {
 	strict    bool
 	sourceURL string
 	charsets  charsetFlag
+	remote    remoteFlags
+	plain     bool // boxes and fenced code as plain text (build --highlight=false)
 }
 
 // register adds the flags to fs. rootHelp says what --root defaults to.
@@ -28,16 +30,22 @@ func (f *linkFlags) register(fs *flag.FlagSet, rootHelp string) {
 	fs.BoolVar(&f.strict, "strict", false, "fail on warnings too (clamped positions, ignored checks, look-alike fragments)")
 	fs.StringVar(&f.sourceURL, "source-url", "", "make box captions link to `TEMPLATE` with {path}, {start} and {end} filled in, e.g. https://github.com/o/r/blob/main/{path}#L{start}-L{end}")
 	fs.Var(&f.charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), e.g. '*.latin1=ISO-8859-1'")
+	f.remote.register(fs)
 }
 
 // newResolver makes the one Resolver a build shares, rooted at root.
 func (f *linkFlags) newResolver(root string) (*target.Resolver, error) {
-	return target.New(target.Options{Root: root, Charsets: f.charsets})
+	ro, err := f.remote.options()
+	if err != nil {
+		return nil, err
+	}
+	return target.New(target.Options{Root: root, Charsets: f.charsets, Remote: ro})
 }
 
 // markdown returns the goldmark instance that renders pages with r.
 func (f *linkFlags) markdown(r *target.Resolver) goldmark.Markdown {
-	return newMarkdown(r,
+	return newMarkdown(r, !f.plain,
+		textfrag.WithHighlighting(!f.plain),
 		textfrag.WithLenient(f.lenient),
 		textfrag.WithWarningsAsErrors(f.strict),
 		textfrag.WithSourceURL(f.sourceURL),

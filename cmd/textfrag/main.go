@@ -109,8 +109,9 @@ func (e *env) parseFlags(fs *flag.FlagSet, args []string) ([]string, bool) {
 	}
 }
 
+// errorf writes a message on stderr, its control characters escaped.
 func (e *env) errorf(format string, args ...any) {
-	fmt.Fprintf(e.stderr, "textfrag: "+format+"\n", args...)
+	fmt.Fprintf(e.stderr, "textfrag: %s\n", escapeControls(fmt.Sprintf(format, args...), "\n"))
 }
 
 // oneLine folds a message onto one line for a terminal or a log.

@@ -27,9 +27,11 @@ import (
 // with: GitHub-flavoured Markdown, heading ids, the textfrag extension
 // reading targets through r, fenced code highlighted with the chroma classes
 // that textfrag.css styles (as textfrag's boxes are), and relative links to
-// .md pages rewritten to the .html pages the build writes. One instance
-// serves every page of a build, concurrently.
-func newMarkdown(r *target.Resolver, opts ...textfrag.Option) goldmark.Markdown {
+// .md pages rewritten to the .html pages the build writes. Without
+// highlight, fenced code is written with chroma's plain-text lexer, as boxes
+// are under textfrag.WithHighlighting(false). One instance serves every page
+// of a build, concurrently.
+func newMarkdown(r *target.Resolver, highlight bool, opts ...textfrag.Option) goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(
 			extension.GFM,
@@ -43,7 +45,7 @@ func newMarkdown(r *target.Resolver, opts ...textfrag.Option) goldmark.Markdown 
 		),
 		goldmark.WithRendererOptions(
 			// Before goldmark's own renderer (1000) for fenced code blocks.
-			renderer.WithNodeRenderers(util.Prioritized(codeBlockRenderer{}, 200)),
+			renderer.WithNodeRenderers(util.Prioritized(codeBlockRenderer{plain: !highlight}, 200)),
 		),
 	)
 }
@@ -54,21 +56,25 @@ func newMarkdown(r *target.Resolver, opts ...textfrag.Option) goldmark.Markdown 
 //
 //	<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-go" data-lang="go">…</code></pre></div>
 //
-// A language chroma does not know is written with its plain-text lexer.
-type codeBlockRenderer struct{}
+// A language chroma does not know is written with its plain-text lexer, and
+// so is every block when plain is set.
+type codeBlockRenderer struct{ plain bool }
 
 // RegisterFuncs implements renderer.NodeRenderer.
-func (codeBlockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
-	reg.Register(ast.KindFencedCodeBlock, renderFencedCode)
+func (c codeBlockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindFencedCodeBlock, c.renderFencedCode)
 }
 
 // renderFencedCode writes one fenced code block, highlighted.
-func renderFencedCode(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+func (c codeBlockRenderer) renderFencedCode(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkContinue, nil
 	}
 	n := node.(*ast.FencedCodeBlock)
 	lang := string(n.Language(src))
+	if c.plain && lang != "" {
+		lang = "text"
+	}
 	var code strings.Builder
 	for i := range n.Lines().Len() {
 		seg := n.Lines().At(i)
@@ -159,7 +165,7 @@ func linkTargets(doc ast.Node, r *target.Resolver, docPath string, withTargets b
 	n := 0
 	seen := map[string]bool{}
 	add := func(p string) {
-		if withTargets && p != "" {
+		if withTargets && p != "" && !target.IsRemote(p) { // files only: serve watches them
 			seen[p] = true
 		}
 	}

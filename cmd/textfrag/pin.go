@@ -17,7 +17,7 @@ func init() {
 	register(command{name: "pin", summary: "add or refresh the md5 of RFC 5147 links, following moved text: textfrag pin --write docs", run: runPin})
 }
 
-const pinUsage = `Usage: textfrag pin [PATHS…] [--write] [--accept-changed] [--check] [-v] [--root DIR] [--charset GLOB=CHARSET]
+const pinUsage = `Usage: textfrag pin [PATHS…] [--write] [--accept-changed] [--check] [-v] [--root DIR] [--charset GLOB=CHARSET] [--allow-host HOST]
 
 For every RFC 5147 link (#line=… or #char=…) in the Markdown files under
 PATHS (default "."; directories are searched for *.md files as check does),
@@ -34,6 +34,11 @@ with that md5 in git history and looks for the text the link quoted then:
   gone     no such version in history, or the target or the text is gone
 Other outcomes: pinned (md5 added), refreshed (checks updated, text unchanged
 in place), ok (shown with -v), error.
+
+Remote targets (http, https) are pinned too on the hosts --allow-host names,
+from the bytes fetched now; other remote links are left alone. A remote
+target has no history to search, so when its md5 no longer matches it is
+"changed", re-pinned only with --accept-changed.
 
 Without --write, prints the changes as a unified diff and writes nothing.
 With --write, replaces each file atomically (temporary file, fsync, rename),
@@ -62,6 +67,8 @@ func runPin(e *env, args []string) int {
 	fset.BoolVar(&o.verbose, "v", false, "also report links that are pinned and unchanged")
 	var charsets charsetFlag
 	fset.Var(&charsets, "charset", "declare that files matching `GLOB=CHARSET` are stored in CHARSET (repeatable), as for build")
+	var remote remoteFlags
+	remote.register(fset)
 	fset.Usage = func() {
 		fmt.Fprintln(fset.Output(), pinUsage)
 		fset.PrintDefaults()
@@ -77,7 +84,12 @@ func runPin(e *env, args []string) int {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	ro := target.Options{Root: *root, Charsets: charsets}
+	rem, err := remote.options()
+	if err != nil {
+		e.errorf("pin: %v", err)
+		return exitUsage
+	}
+	ro := target.Options{Root: *root, Charsets: charsets, Remote: rem}
 	r, err := target.New(ro)
 	if err != nil {
 		e.errorf("%v", err)
@@ -260,7 +272,7 @@ func (p *pinner) report(name string, l pinMdLink, out pinOutcome) {
 	}
 	if !p.reported[b.String()] {
 		p.reported[b.String()] = true
-		fmt.Fprint(p.e.stderr, b.String())
+		fmt.Fprint(p.e.stderr, escapeControls(b.String(), "\n"))
 	}
 }
 
@@ -269,7 +281,7 @@ func (p *pinner) report(name string, l pinMdLink, out pinOutcome) {
 func (p *pinner) link(doc, dest string) pinOutcome {
 	res, err := p.res.Resolve(doc, dest)
 	if errors.Is(err, target.ErrNotOurs) {
-		return pinOutcome{} // remote, or not a local file: not pinned
+		return pinOutcome{} // a remote host not allowed, or not a file: not pinned
 	}
 	var te *target.Error
 	switch {
@@ -327,6 +339,13 @@ func (p *pinner) link(doc, dest string) pinOutcome {
 			msg: fmt.Sprintf("%s: %s; without an md5 the version it was written for cannot be found, so the quoted text cannot be compared", label, strings.Join(changes, ", "))}
 		return p.verified(doc, p.acceptance(out))
 	}
+	if res.Remote != nil {
+		// No history to find the pinned version in: the text may have
+		// changed anywhere.
+		out := pinOutcome{class: "changed", newDest: pinRewriteDest(dest, "", values, ""), apply: p.opt.acceptChanged,
+			msg: fmt.Sprintf("%s: %s; the remote file changed since it was pinned, and pin cannot compare a remote file with its pinned version", label, strings.Join(changes, ", "))}
+		return p.verified(doc, p.acceptance(out))
+	}
 	return p.relocate(doc, dest, res, values)
 }
 
@@ -366,6 +385,9 @@ func (p *pinner) verified(doc string, out pinOutcome) pinOutcome {
 // noteQuoted remembers that the file being pinned quotes the file at
 // project path proj.
 func (p *pinner) noteQuoted(proj string) {
+	if target.IsRemote(proj) {
+		return
+	}
 	real, err := pinRealPath(filepath.Join(p.res.Root(), filepath.FromSlash(proj)))
 	if err != nil {
 		return

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 )
@@ -17,6 +19,78 @@ import (
 // the temporary file and before the original is checked for changes and
 // replaced. An error from it aborts the write.
 var beforeRename func(path string) error
+
+// pinStep, when tests set it, runs before each step of pinWriteAtomic that
+// changes the disk: "create" (the temporary file), "write", "chmod", "sync",
+// "close" and "rename", with the path of the file being replaced and the
+// temporary file's ("" before it exists). An error from it is that step's
+// failure.
+var pinStep func(step, path, tmp string) error
+
+func pinAt(step, path, tmp string) error {
+	if pinStep == nil {
+		return nil
+	}
+	return pinStep(step, path, tmp)
+}
+
+// pinTempMarker names pin's temporary files: ".NAME.textfrag-pin-PID-RANDOM"
+// beside the file NAME they replace, PID being the writing process's.
+const pinTempMarker = ".textfrag-pin-"
+
+// pinCleaned holds the directories whose stale temporary files this
+// process has removed.
+var pinCleaned sync.Map
+
+// pinRemoveStale removes from dir the temporary files of pin processes that
+// no longer run: a pin killed between creating its temporary file and
+// renaming it over the original leaves one behind (the original is intact).
+// Files of running processes, and anything not named as pin names its
+// files, are left alone. It returns the names removed.
+func pinRemoveStale(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var removed []string
+	for _, e := range entries {
+		pid, ok := pinTempPID(e.Name())
+		if !ok || pid == os.Getpid() || !e.Type().IsRegular() || !pinProcessGone(pid) {
+			continue
+		}
+		if os.Remove(filepath.Join(dir, e.Name())) == nil {
+			removed = append(removed, e.Name())
+		}
+	}
+	return removed
+}
+
+// pinTempPID returns the process id in the name of one of pin's temporary
+// files, ".NAME.textfrag-pin-PID-RANDOM".
+func pinTempPID(name string) (int, bool) {
+	i := strings.LastIndex(name, pinTempMarker)
+	if i < 2 || name[0] != '.' {
+		return 0, false
+	}
+	pid, random, ok := strings.Cut(name[i+len(pinTempMarker):], "-")
+	n, err := strconv.Atoi(pid)
+	if !ok || err != nil || n <= 0 || random == "" || strings.Trim(random, "0123456789") != "" {
+		return 0, false
+	}
+	return n, true
+}
+
+// pinProcessGone reports whether no process has the id pid. When it cannot
+// tell (a process of another user, another system), the process counts as
+// running.
+func pinProcessGone(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return true // Windows: no such process
+	}
+	defer p.Release()
+	return errors.Is(p.Signal(syscall.Signal(0)), os.ErrProcessDone)
+}
 
 // pinErrChangedSince reports a Markdown file that changed between pin reading
 // it and replacing it.
@@ -102,7 +176,9 @@ func pinApplyEdits(src []byte, edits []pinTextEdit) []byte {
 // read them, with data: it writes a temporary file in the same directory,
 // syncs it, gives it the original's mode, checks that the original still
 // holds orig, and renames the temporary file over it. On any failure the
-// original is untouched and the temporary file removed. A symlink is
+// original is untouched and the temporary file removed; should the process
+// be killed, the original is intact and the next pin to write in that
+// directory removes the temporary file (pinRemoveStale). A symlink is
 // followed: the file it points to is replaced.
 func pinWriteAtomic(path string, orig, data []byte) (err error) {
 	real, err := filepath.EvalSymlinks(path)
@@ -114,7 +190,13 @@ func pinWriteAtomic(path string, orig, data []byte) (err error) {
 		return err
 	}
 	dir := filepath.Dir(real)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(real)+".textfrag-pin-*")
+	if _, done := pinCleaned.LoadOrStore(dir, true); !done {
+		pinRemoveStale(dir)
+	}
+	if err = pinAt("create", real, ""); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(real)+pinTempMarker+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
 		return err
 	}
@@ -125,13 +207,25 @@ func pinWriteAtomic(path string, orig, data []byte) (err error) {
 			os.Remove(tmpName)
 		}
 	}()
+	if err = pinAt("write", real, tmpName); err != nil {
+		return err
+	}
 	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = pinAt("chmod", real, tmpName); err != nil {
 		return err
 	}
 	if err = tmp.Chmod(info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
 		return err
 	}
+	if err = pinAt("sync", real, tmpName); err != nil {
+		return err
+	}
 	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = pinAt("close", real, tmpName); err != nil {
 		return err
 	}
 	if err = tmp.Close(); err != nil {
@@ -148,6 +242,9 @@ func pinWriteAtomic(path string, orig, data []byte) (err error) {
 	}
 	if !bytes.Equal(now, orig) {
 		return pinErrChangedSince
+	}
+	if err = pinAt("rename", real, tmpName); err != nil {
+		return err
 	}
 	if err = os.Rename(tmpName, real); err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
@@ -18,6 +19,8 @@ func runResolve(e *env, args []string) int {
 	fs := flag.NewFlagSet("resolve", flag.ContinueOnError)
 	root := fs.String("root", ".", "directory `DIR` that REF is relative to and the only allowed root")
 	asJSON := fs.Bool("json", false, "print spans, line numbers, checks and text as JSON")
+	var remote remoteFlags
+	remote.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: textfrag resolve [--root DIR] [--json] REF\n\nWrites the characters REF selects, as stored, to standard output.\nExit status: 0 on success (clamping is a warning), 1 on any error, 2 on bad usage.\n\nFlags:")
 		fs.PrintDefaults()
@@ -31,7 +34,12 @@ func runResolve(e *env, args []string) int {
 		return exitUsage
 	}
 	ref := pos[0]
-	r, err := target.New(target.Options{Root: *root})
+	rem, err := remote.options()
+	if err != nil {
+		e.errorf("%v", err)
+		return exitUsage
+	}
+	r, err := target.New(target.Options{Root: *root, Remote: rem})
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -64,8 +72,10 @@ func notOursReason(ref string) string {
 	switch {
 	case !l.HasFragment:
 		return "no fragment: add #line=… or #char=… to say what to select"
+	case l.Scheme == "http" || l.Scheme == "https" || (l.Scheme == "" && strings.HasPrefix(l.RawPath, "//")):
+		return "remote targets are fetched only from hosts allowed with --allow-host HOST (and written with http: or https:)"
 	case l.Scheme != "" && l.Scheme != "file":
-		return fmt.Sprintf("%s: targets are read from local files only", l.Scheme)
+		return fmt.Sprintf("%s: targets are read from local files, or over http and https", l.Scheme)
 	}
 	if _, err := rfc5147.Parse(l.Fragment); err != nil {
 		return err.Error()

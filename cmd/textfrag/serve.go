@@ -217,7 +217,7 @@ func (s *server) update(changed map[string]bool) {
 	// read again: a Resolver keeps what it has read.
 	st, err := newSite(s.src, root, s.flags)
 	if err != nil {
-		fmt.Fprintf(s.log, "textfrag: %v\n", err)
+		fmt.Fprintf(s.log, "textfrag: %s\n", escapeControls(err.Error(), "\n"))
 		s.mu.Lock()
 		s.siteErr = err
 		s.version++
@@ -228,7 +228,7 @@ func (s *server) update(changed map[string]bool) {
 	st.targets = true
 	st.liveReload = liveReloadMarker
 	for _, w := range st.files.Warnings {
-		fmt.Fprintf(s.log, "textfrag: warning: %s\n", w)
+		fmt.Fprintf(s.log, "textfrag: warning: %s\n", escapeControls(w, ""))
 	}
 	var todo []string
 	s.mu.RLock()
@@ -259,7 +259,7 @@ func (s *server) update(changed map[string]bool) {
 			fmt.Fprintln(s.log, p.Error())
 		}
 		if sp.err != nil {
-			fmt.Fprintf(s.log, "textfrag: %v\n", sp.err)
+			fmt.Fprintf(s.log, "textfrag: %s\n", escapeControls(sp.err.Error(), "\n"))
 		}
 	}
 
@@ -298,12 +298,42 @@ func (s *server) abs(rel string) string {
 	return a
 }
 
-// handler serves the site, its stylesheet and the reload events.
+// handler serves the site, its stylesheet and the reload events, to
+// requests for a loopback host only.
 func (s *server) handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc(eventsPath, s.events)
 	mux.HandleFunc("/", s.serveSite)
-	return mux
+	return loopbackHostOnly(mux)
+}
+
+// loopbackHostOnly refuses requests whose Host is not a loopback address or
+// localhost. Listening on loopback keeps other machines out, but a web page
+// could still give its own host name the address 127.0.0.1 (DNS rebinding)
+// and read the preview, which serves the files under SRC, as same-origin.
+func loopbackHostOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !loopbackHost(r.Host) {
+			http.Error(w, "textfrag serve answers requests for 127.0.0.1, [::1] or localhost only", http.StatusMisdirectedRequest)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// loopbackHost reports whether a Host header ("127.0.0.1:8080",
+// "[::1]:8080", "localhost:8080") names this machine's loopback interface.
+func loopbackHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"), ".")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }
 
 // serveSite serves a page from memory, or the error page while the site has

@@ -15,6 +15,12 @@ import (
 // when a target falls inside it; the rest is counted in bulk.
 const subChunk = 32 << 10
 
+// checkpointEvery is the piece size of a scan that records checkpoints
+// (NewText's). Text.Select walks one character at a time from the last
+// checkpoint before its start to its end, so the spacing bounds that walk:
+// at 32 KiB it was most of the cost of a link into a small file.
+const checkpointEvery = 4 << 10
+
 // Point is a human position in text: 1-based line and column, with columns
 // counting characters (a line ending is one character).
 type Point struct {
@@ -104,8 +110,12 @@ func (s *scanner) feed(p []byte, eof bool) int {
 	if !eof {
 		n = safeEnd(p)
 	}
+	size := subChunk
+	if s.record {
+		size = checkpointEvery
+	}
 	for i := 0; i < n && s.err == nil && !s.done(); {
-		j := min(i+subChunk, n)
+		j := min(i+size, n)
 		if j < n {
 			j = pieceEnd(p[:n], j)
 		}

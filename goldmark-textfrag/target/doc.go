@@ -9,9 +9,16 @@
 //	  └─ load once per Resolver: os.Root refuses symlinks that leave the root
 //	  └─ rfc5147: select and verify
 //
+// Remote targets (http, https) are off by default: such links are
+// ErrNotOurs. Options.Remote allows hosts; a link to an allowed host is then
+// fetched (see remote.go: timeout, size limit, redirects confined to allowed
+// hosts, Content-Type charset, on-disk cache, offline mode) and verified
+// like a local file, and any failure to fetch it is ErrRemote.
+//
 // A Resolver is made per build and shared by all documents: each cached
-// file is read and hashed once, however many links point at it. Errors are
-// typed (ErrNotFound, ErrOutsideRoot, ErrIsDirectory, ErrBadPath, and the
-// rfc5147 errors) for errors.Is; Explain turns any of them into a message
-// with a remedy, and Kind into the corpus's outcome words.
+// file is read and hashed once, and each remote target fetched once,
+// however many links point at it. Errors are typed (ErrNotFound,
+// ErrOutsideRoot, ErrIsDirectory, ErrBadPath, ErrRemote, and the rfc5147
+// errors) for errors.Is; Explain turns any of them into a message with a
+// remedy, and Kind into the corpus's outcome words.
 package target

@@ -3,6 +3,7 @@ package target
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 )
@@ -28,16 +29,27 @@ func Explain(err error, doc string) string {
 		return msg + "; link to a file, not a directory"
 	case errors.Is(err, ErrBadPath):
 		return msg + "; write the path as a plain relative path, percent-encoding only spaces and reserved characters"
+	case errors.Is(err, ErrRemote):
+		return msg + "; the host is allowed, so this fails the build: check that the URL serves the file (200 OK, within the size limit and timeout, redirecting only to allowed hosts); once fetched, a target is cached and builds can run offline"
 	case errors.Is(err, rfc5147.ErrNotText):
 		return msg + "; RFC 5147 fragments apply to text files only (configure the charset if it is not UTF-8)"
 	}
 	return msg
 }
 
-// Warnings returns the warnings of a resolved link: clamping, and integrity
-// checks ignored as unknown.
+// Warnings returns the warnings of a resolved link: clamping, integrity
+// checks ignored as unknown, and for a remote target a cached copy used
+// because the fetch failed, or a copy that could not be cached.
 func Warnings(res *Result) []string {
 	var ws []string
+	if ri := res.Remote; ri != nil {
+		if ri.Stale != "" {
+			ws = append(ws, fmt.Sprintf("%s; used the copy cached on %s", ri.Stale, ri.FetchedAt.UTC().Format(time.RFC3339)))
+		}
+		if ri.CacheError != "" {
+			ws = append(ws, fmt.Sprintf("%s could not be stored in the cache: %s", ri.URL, ri.CacheError))
+		}
+	}
 	s := res.Selection
 	if s.Clamped {
 		unit, size := "character", s.Entity.Length
@@ -56,7 +68,8 @@ func Warnings(res *Result) []string {
 
 // Kind names the outcome class of a link error as SEMANTICS.md §4 and the
 // conformance corpus do: "syntax", "misordered", "integrity", "missing",
-// "outside", "directory", "not-text"; "" for other errors.
+// "outside", "directory", "not-text", and "remote" for remote targets on
+// allowed hosts that cannot be fetched; "" for other errors.
 func Kind(err error) string {
 	for _, k := range []struct {
 		err  error
@@ -65,6 +78,7 @@ func Kind(err error) string {
 		{rfc5147.ErrMisordered, "misordered"},
 		{rfc5147.ErrSyntax, "syntax"},
 		{rfc5147.ErrIntegrity, "integrity"},
+		{ErrRemote, "remote"},
 		{ErrNotFound, "missing"},
 		{ErrBadPath, "missing"},
 		{ErrOutsideRoot, "outside"},

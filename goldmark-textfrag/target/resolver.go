@@ -29,8 +29,9 @@ var (
 	// ErrBadPath: the path cannot be decoded (bad percent-encoding, NUL,
 	// invalid UTF-8, bidi controls).
 	ErrBadPath = errors.New("target path is malformed")
-	// ErrNotOurs: the link is not a local RFC 5147 link (another fragment,
-	// no fragment, or a remote or non-file URI); front ends leave it untouched.
+	// ErrNotOurs: the link is not an RFC 5147 link this Resolver reads
+	// (another fragment, no fragment, a non-file URI, or a remote URI whose
+	// host RemoteOptions do not allow); front ends leave it untouched.
 	ErrNotOurs = errors.New("not a local RFC 5147 link")
 )
 
@@ -57,6 +58,9 @@ type Options struct {
 	// CacheLimit is the size up to which a file is read once and kept for
 	// the Resolver's life. Default DefaultCacheLimit; negative: never cache.
 	CacheLimit int64
+	// Remote enables http and https targets on the hosts it allows. Default:
+	// none; remote links are left as links.
+	Remote RemoteOptions
 }
 
 // CharsetRule says that files matching Glob are stored in Charset. A glob
@@ -75,6 +79,7 @@ type Resolver struct {
 	mounts     []mount
 	charsets   []charsetRule
 	cacheLimit int64
+	remote     remoteFetcher // nil: remote links are not ours
 
 	mu      sync.Mutex
 	entries map[string]*entry
@@ -93,18 +98,26 @@ type charsetRule struct {
 }
 
 type entry struct {
-	once  sync.Once
-	text  *rfc5147.Text // nil for a streamed (large) file
-	reads int64
-	err   error
+	once   sync.Once
+	text   *rfc5147.Text // nil for a streamed (large) file
+	remote *RemoteInfo   // set for a remote target
+	reads  int64
+	err    error
 }
 
-// New returns a Resolver. It fails when a root cannot be opened or a charset
-// name is unknown.
+// New returns a Resolver. It fails when a root cannot be opened, a charset
+// name is unknown, or the remote options are invalid.
 func New(o Options) (*Resolver, error) {
 	r := &Resolver{cacheLimit: o.CacheLimit, entries: make(map[string]*entry)}
 	if r.cacheLimit == 0 {
 		r.cacheLimit = DefaultCacheLimit
+	}
+	if len(o.Remote.AllowHosts) > 0 {
+		f, err := newHTTPFetcher(o.Remote)
+		if err != nil {
+			return nil, err
+		}
+		r.remote = f
 	}
 	for _, c := range o.Charsets {
 		if _, err := path.Match(c.Glob, ""); err != nil {
@@ -158,13 +171,16 @@ func (r *Resolver) Root() string { return r.root }
 type Result struct {
 	// Link is the destination split into parts.
 	Link Link
-	// Path is the target's project path: slash-separated, relative to the root.
+	// Path is the target's project path: slash-separated, relative to the
+	// root. For a remote target it is the URL, without fragment.
 	Path string
 	// Fragment is the parsed fragment.
 	Fragment rfc5147.Fragment
 	// Selection is what the fragment selects. With an integrity error it is
 	// set, with Checks filled in, but its text must not be used.
 	Selection *rfc5147.Selection
+	// Remote is set for a remote target: where its text came from.
+	Remote *RemoteInfo
 }
 
 // Error is a link that could not be resolved. Err is one of this package's
@@ -173,7 +189,7 @@ type Result struct {
 type Error struct {
 	Doc  string // the document's project path
 	Link string // the destination as written
-	Path string // the target's project path, when known
+	Path string // the target's project path (a remote target's URL), when known
 	Err  error
 	// Result is set for integrity errors, for re-pinning.
 	Result *Result
@@ -203,8 +219,8 @@ func (r *Resolver) DocPath(osPath string) string {
 
 // Resolve resolves the link destination dest, found in the document at
 // project path doc (see DocPath), and applies its fragment. It returns an
-// error wrapping ErrNotOurs for links that are not local RFC 5147 links,
-// and an *Error for every other failure.
+// error wrapping ErrNotOurs for links that are not RFC 5147 links to local
+// files or to allowed remote hosts, and an *Error for every other failure.
 func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
 	l := SplitLink(dest)
 	if !l.HasFragment || !rfc5147.IsCandidate(l.Fragment) {
@@ -222,7 +238,8 @@ func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
 			return nil, ErrNotOurs
 		}
 	case "file":
-		if !strings.HasPrefix(l.RawPath, "/") {
+		if !strings.HasPrefix(l.RawPath, "/") || strings.HasPrefix(l.RawPath, "//") {
+			// SplitLink keeps "//host/…" for a host other than the local one.
 			return fail(fmt.Errorf("%w: only file URIs on the local host are read", ErrOutsideRoot))
 		}
 		if r.root == "" {
@@ -243,6 +260,8 @@ func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
 			segs[i] = url.PathEscape(seg)
 		}
 		l.RawPath = "/" + strings.Join(segs, "/")
+	case "http", "https":
+		return r.resolveRemote(doc, dest, res)
 	default:
 		return nil, ErrNotOurs
 	}
@@ -265,8 +284,14 @@ func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
 	} else {
 		res.Selection, err = r.stream(p, f)
 	}
+	return selected(doc, dest, res, err)
+}
+
+// selected returns res, or the selection error err as an *Error that
+// carries res when it has a selection (integrity errors).
+func selected(doc, dest string, res *Result, err error) (*Result, error) {
 	if err != nil {
-		ee := &Error{Doc: doc, Link: dest, Path: p, Err: err}
+		ee := &Error{Doc: doc, Link: dest, Path: res.Path, Err: err}
 		if res.Selection != nil {
 			ee.Result = res
 		}
@@ -275,10 +300,60 @@ func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
 	return res, nil
 }
 
-// Reads returns how many times files have been opened and read in full.
+// resolveRemote resolves an http or https link: not ours unless its host
+// is allowed; then fetched once per Resolver, and selected and verified as
+// a local file is.
+func (r *Resolver) resolveRemote(doc, dest string, res *Result) (*Result, error) {
+	if r.remote == nil {
+		return nil, ErrNotOurs
+	}
+	u, ok := remoteURL(dest)
+	if !ok || !r.remote.allows(u) {
+		return nil, ErrNotOurs
+	}
+	res.Path = u.String()
+	fail := func(err error) (*Result, error) {
+		return nil, &Error{Doc: doc, Link: dest, Path: res.Path, Err: err}
+	}
+	f, err := rfc5147.Parse(res.Link.Fragment)
+	if err != nil {
+		return fail(err)
+	}
+	res.Fragment = f
+	e := r.entry(res.Path)
+	e.once.Do(func() { e.err = r.fillRemote(e, u) })
+	if e.err != nil {
+		return fail(e.err)
+	}
+	res.Remote = e.remote
+	res.Selection, err = e.text.Select(f)
+	return selected(doc, dest, res, err)
+}
+
+// fillRemote fetches the remote target at u into e.
+func (r *Resolver) fillRemote(e *entry, u *url.URL) error {
+	ent, err := r.remote.fetch(u)
+	if err != nil {
+		return err
+	}
+	r.reads.Add(1)
+	r.mu.Lock()
+	e.reads++
+	r.mu.Unlock()
+	e.remote = &ent.info
+	e.text, err = rfc5147.NewText(ent.body, ent.charset)
+	if err != nil && ent.info.ContentType != "" {
+		err = fmt.Errorf("%w (%s, served as %q)", err, u.Redacted(), ent.info.ContentType)
+	}
+	return err
+}
+
+// Reads returns how many times files have been opened and read in full, and
+// remote targets fetched (or read from the disk cache).
 func (r *Resolver) Reads() int64 { return r.reads.Load() }
 
-// ReadsOf returns how many times the file at project path p was read.
+// ReadsOf returns how many times the file at project path p (or the remote
+// target with URL p) was read.
 func (r *Resolver) ReadsOf(p string) int64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -290,15 +365,23 @@ func (r *Resolver) ReadsOf(p string) int64 {
 
 // load finds, checks and (if small) reads the file at project path p, once.
 func (r *Resolver) load(p string) (*entry, error) {
-	r.mu.Lock()
-	e, ok := r.entries[p]
-	if !ok {
-		e = &entry{}
-		r.entries[p] = e
-	}
-	r.mu.Unlock()
+	e := r.entry(p)
 	e.once.Do(func() { e.err = r.fill(e, p) })
 	return e, e.err
+}
+
+// entry returns the cache entry for key (a project path or a URL), made
+// empty if there is none yet. Project paths are cleaned, so they never hold
+// "//" and never equal a URL.
+func (r *Resolver) entry(key string) *entry {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	e, ok := r.entries[key]
+	if !ok {
+		e = &entry{}
+		r.entries[key] = e
+	}
+	return e
 }
 
 func (r *Resolver) fill(e *entry, p string) error {
@@ -437,8 +520,9 @@ func findNormalized(fsys fs.FS, rel string) (string, error) {
 
 func (r *Resolver) openError(p string, err error) error {
 	switch {
-	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
-		// ENOTDIR: a file named as a directory ("a.txt/b").
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR), errors.Is(err, syscall.ENAMETOOLONG):
+		// ENOTDIR: a file named as a directory ("a.txt/b"); ENAMETOOLONG:
+		// a name longer than the file system allows. Neither names a file.
 		return fmt.Errorf("%w: no file %s", ErrNotFound, p)
 	case errors.Is(err, syscall.ELOOP):
 		return fmt.Errorf("%w: %s: too many levels of symbolic links", ErrNotFound, p)

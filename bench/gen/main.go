@@ -1,0 +1,726 @@
+// Command gen writes the benchmark corpus: N pages, each quoting K line
+// ranges drawn from F generated source files, as a site for every tool that
+// bench/run measures. The same flags always give the same bytes.
+//
+//	go run ./bench/gen -o bench/.work/corpus -pages 200 -links 20 -files 40
+//
+// Under OUT it writes one directory per site (-sites picks some):
+//
+//	textfrag/      docs/*.md with [title](../src/f.go#line=a,b;md5=…), and src/
+//	pasted/        docs/*.md, the same pages with each quote pasted as a fenced block
+//	mkdocs/        mkdocs.yml, docs/*.md with --8<-- "src/f.go:a:b" in fenced blocks, src/
+//	asciidoctor/   docs/*.adoc with include::../src/f.go[lines=a..b] in [source] blocks, src/
+//	sphinx/        docs/conf.py, docs/*.rst with .. literalinclude:: and :lines: a-b, src/
+//	*-plain/       the peers' sites with every quote in the "text" language, to
+//	               compare with textfrag --highlight=false
+//	hugo/          a Hugo site importing the textfrag module (-hugo-module), src/
+//	hugo-pasted/   the same Hugo site with each quote pasted as a fenced block
+//
+// and manifest.json with the corpus's counts. Every quote shows the same
+// human lines, in the same language, with line numbers where the tool can
+// number from the file's own line (all but the pasted twins, whose fences
+// are written as an author pastes code).
+package main
+
+import (
+	"bytes"
+	"crypto/md5"
+	_ "embed"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"go/format"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+//go:embed snippet_lines.py
+var snippetLinesPy []byte
+
+var allSites = []string{"textfrag", "pasted", "mkdocs", "asciidoctor", "sphinx", "mkdocs-plain", "asciidoctor-plain", "sphinx-plain", "hugo", "hugo-pasted"}
+
+func main() {
+	out := flag.String("o", "", "output `DIR` (replaced)")
+	pages := flag.Int("pages", 200, "number of pages `N`")
+	links := flag.Int("links", 20, "transclusions per page `K`")
+	files := flag.Int("files", 40, "number of source files `F` (about one in eight is a text file)")
+	seed := flag.Uint64("seed", 1, "random `SEED`")
+	sites := flag.String("sites", strings.Join(allSites, ","), "comma-separated `LIST` of sites to write")
+	hugoModule := flag.String("hugo-module", "", "`DIR` of the textfrag Hugo module, for the Hugo sites' module replacement (default: ../../hugo-module from this file's package, found from the current directory)")
+	flag.Parse()
+	if *out == "" || *pages < 1 || *links < 0 || *files < 1 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	want := map[string]bool{}
+	for _, s := range strings.Split(*sites, ",") {
+		if !slices.Contains(allSites, s) {
+			fail(fmt.Errorf("unknown site %q; want some of %s", s, strings.Join(allSites, ",")))
+		}
+		want[s] = true
+	}
+	if want["hugo"] || want["hugo-pasted"] {
+		if *hugoModule == "" {
+			*hugoModule = findHugoModule()
+		}
+		abs, err := filepath.Abs(*hugoModule)
+		if err != nil {
+			fail(err)
+		}
+		*hugoModule = abs
+	}
+
+	c := generate(*seed, *pages, *links, *files)
+	if err := os.RemoveAll(*out); err != nil {
+		fail(err)
+	}
+	w := &writer{root: *out}
+	for _, s := range allSites {
+		if !want[s] {
+			continue
+		}
+		switch s {
+		case "textfrag":
+			c.writeTextfrag(w, "textfrag")
+		case "pasted":
+			c.writePasted(w, "pasted")
+		case "mkdocs", "mkdocs-plain":
+			c.writeMkdocs(w, s, s == "mkdocs-plain")
+		case "asciidoctor", "asciidoctor-plain":
+			c.writeAsciidoctor(w, s, s == "asciidoctor-plain")
+		case "sphinx", "sphinx-plain":
+			c.writeSphinx(w, s, s == "sphinx-plain")
+		case "hugo":
+			c.writeHugo(w, "hugo", *hugoModule, false)
+		case "hugo-pasted":
+			c.writeHugo(w, "hugo-pasted", *hugoModule, true)
+		}
+	}
+	m, err := json.MarshalIndent(c.manifest(*seed), "", "  ")
+	if err != nil {
+		fail(err)
+	}
+	w.file("manifest.json", string(m)+"\n")
+	if w.err != nil {
+		fail(w.err)
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "gen:", err)
+	os.Exit(1)
+}
+
+// findHugoModule finds hugo-module/ in the current directory or a parent.
+func findHugoModule() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		fail(err)
+	}
+	for {
+		p := filepath.Join(dir, "hugo-module")
+		if _, err := os.Stat(filepath.Join(p, "hugo.toml")); err == nil {
+			return p
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			fail(fmt.Errorf("no hugo-module directory here or above; give -hugo-module"))
+		}
+		dir = parent
+	}
+}
+
+// writer writes files under root, keeping the first error.
+type writer struct {
+	root string
+	err  error
+}
+
+func (w *writer) file(rel, content string) {
+	if w.err != nil {
+		return
+	}
+	name := filepath.Join(w.root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		w.err = err
+		return
+	}
+	w.err = os.WriteFile(name, []byte(content), 0o644)
+}
+
+// corpus is the content every site is written from.
+type corpus struct {
+	files []*srcFile
+	pages []*page
+}
+
+// srcFile is one quoted file, at slash path "src/…" in every site.
+type srcFile struct {
+	path  string
+	lang  string // the fence language, the file's extension: "go" or "txt"
+	data  []byte
+	lines []string // with their LF
+	md5   string
+}
+
+// page is a page's title and blocks, in order.
+type page struct {
+	name   string // "p001"
+	title  string
+	blocks []block
+}
+
+// block is a heading (level 2), a paragraph of prose, or a quote.
+type block struct {
+	heading string
+	prose   string
+	quote   *quote
+}
+
+// quote is human lines start+1 to end of file: line=start,end in RFC 5147
+// positions.
+type quote struct {
+	file       *srcFile
+	start, end int
+	title      string
+}
+
+// text returns the quoted lines, each with its LF.
+func (q *quote) text() string { return strings.Join(q.file.lines[q.start:q.end], "") }
+
+// caption is how the pasted twins label a pasted block.
+func (q *quote) caption() string {
+	return fmt.Sprintf("*%s* — `%s`, lines %d–%d", q.title, q.file.path, q.start+1, q.end)
+}
+
+func generate(seed uint64, nPages, nLinks, nFiles int) *corpus {
+	rng := rand.New(rand.NewPCG(seed, 0x7465787466726167))
+	c := &corpus{}
+	for i := range nFiles {
+		pkg := fmt.Sprintf("pkg%02d", i/4)
+		var f *srcFile
+		if i%8 == 7 {
+			// Text files: 2 to 20 KB of prose.
+			size := logUniform(rng, 2<<10, 20<<10)
+			f = &srcFile{path: fmt.Sprintf("src/%s/%s.txt", pkg, ident(rng, false)), lang: "txt", data: proseFile(rng, size)}
+		} else {
+			// Go-like files: 2 to 60 KB.
+			size := logUniform(rng, 2<<10, 60<<10)
+			f = &srcFile{path: fmt.Sprintf("src/%s/%s_%d.go", pkg, strings.ToLower(ident(rng, false)), i), lang: "go", data: goFile(rng, pkg, size)}
+		}
+		if f.lang == "txt" {
+			f.path = strings.TrimSuffix(f.path, ".txt") + fmt.Sprintf("_%d.txt", i)
+		}
+		f.lines = strings.SplitAfter(string(f.data), "\n")
+		if f.lines[len(f.lines)-1] == "" {
+			f.lines = f.lines[:len(f.lines)-1]
+		}
+		sum := md5.Sum(f.data)
+		f.md5 = hex.EncodeToString(sum[:])
+		c.files = append(c.files, f)
+	}
+	for i := range nPages {
+		p := &page{name: fmt.Sprintf("p%03d", i+1)}
+		p.title = fmt.Sprintf("Page %d: %s", i+1, phrase(rng, 2, 4))
+		p.blocks = append(p.blocks, block{prose: paragraph(rng)}, block{prose: paragraph(rng)})
+		for k := range nLinks {
+			if k%3 == 0 {
+				p.blocks = append(p.blocks, block{heading: capitalize(phrase(rng, 2, 4))})
+			}
+			p.blocks = append(p.blocks, block{prose: paragraph(rng)})
+			f := c.files[rng.IntN(len(c.files))]
+			n := 5 + rng.IntN(36) // 5 to 40 lines of code
+			if f.lang == "txt" {
+				n = 3 + rng.IntN(13)
+			}
+			n = min(n, len(f.lines))
+			start := rng.IntN(len(f.lines) - n + 1)
+			p.blocks = append(p.blocks, block{quote: &quote{file: f, start: start, end: start + n, title: capitalize(phrase(rng, 2, 5))}})
+		}
+		c.pages = append(c.pages, p)
+	}
+	return c
+}
+
+// logUniform returns a size between lo and hi, uniform in its logarithm, as
+// file sizes in a repository roughly are.
+func logUniform(rng *rand.Rand, lo, hi int) int {
+	l, h := math.Log(float64(lo)), math.Log(float64(hi))
+	return int(math.Exp(l + rng.Float64()*(h-l)))
+}
+
+type manifest struct {
+	Seed        uint64 `json:"seed"`
+	Pages       int    `json:"pages"`
+	LinksPer    int    `json:"links_per_page"`
+	Links       int    `json:"links"`
+	Files       int    `json:"files"`
+	GoFiles     int    `json:"go_files"`
+	TextFiles   int    `json:"text_files"`
+	SourceBytes int    `json:"source_bytes"`
+	QuotedLines int    `json:"quoted_lines"`
+	QuotedBytes int    `json:"quoted_bytes"`
+}
+
+func (c *corpus) manifest(seed uint64) manifest {
+	m := manifest{Seed: seed, Pages: len(c.pages), Files: len(c.files)}
+	for _, f := range c.files {
+		m.SourceBytes += len(f.data)
+		if f.lang == "go" {
+			m.GoFiles++
+		} else {
+			m.TextFiles++
+		}
+	}
+	for _, p := range c.pages {
+		for _, b := range p.blocks {
+			if q := b.quote; q != nil {
+				m.Links++
+				m.QuotedLines += q.end - q.start
+				m.QuotedBytes += len(q.text())
+			}
+		}
+	}
+	if len(c.pages) > 0 {
+		m.LinksPer = m.Links / len(c.pages)
+	}
+	return m
+}
+
+func (c *corpus) writeSources(w *writer, site string) {
+	for _, f := range c.files {
+		w.file(site+"/"+f.path, string(f.data))
+	}
+}
+
+// markdownPage writes a page's blocks as Markdown, with quote writing each quote.
+func markdownPage(b *strings.Builder, p *page, quote func(*quote) string) {
+	for _, bl := range p.blocks {
+		switch {
+		case bl.heading != "":
+			fmt.Fprintf(b, "## %s\n\n", bl.heading)
+		case bl.prose != "":
+			fmt.Fprintf(b, "%s\n\n", bl.prose)
+		default:
+			b.WriteString(quote(bl.quote))
+			b.WriteString("\n")
+		}
+	}
+}
+
+// fence returns a fenced code block holding text, with an info string.
+func fence(info, text string) string {
+	return "```" + info + "\n" + text + "```\n"
+}
+
+func (c *corpus) markdownIndex(title string, link func(p *page) string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n", title)
+	for _, p := range c.pages {
+		fmt.Fprintf(&b, "- [%s](%s)\n", p.title, link(p))
+	}
+	return b.String()
+}
+
+func (c *corpus) writeTextfrag(w *writer, site string) {
+	c.writeSources(w, site)
+	w.file(site+"/docs/index.md", c.markdownIndex("Benchmark corpus", func(p *page) string { return p.name + ".md" }))
+	for _, p := range c.pages {
+		var b strings.Builder
+		fmt.Fprintf(&b, "# %s\n\n", p.title)
+		markdownPage(&b, p, func(q *quote) string {
+			return fmt.Sprintf("[%s](../%s#line=%d,%d;md5=%s)\n", q.title, q.file.path, q.start, q.end, q.file.md5)
+		})
+		w.file(site+"/docs/"+p.name+".md", b.String())
+	}
+}
+
+func (c *corpus) writePasted(w *writer, site string) {
+	w.file(site+"/docs/index.md", c.markdownIndex("Benchmark corpus", func(p *page) string { return p.name + ".md" }))
+	for _, p := range c.pages {
+		var b strings.Builder
+		fmt.Fprintf(&b, "# %s\n\n", p.title)
+		markdownPage(&b, p, func(q *quote) string {
+			return q.caption() + "\n\n" + fence(q.file.lang, q.text())
+		})
+		w.file(site+"/docs/"+p.name+".md", b.String())
+	}
+}
+
+// lang is the language a peer's site gives q: its own, or "text" when plain.
+func lang(q *quote, plain bool) string {
+	if plain || q.file.lang == "txt" {
+		return "text"
+	}
+	return q.file.lang
+}
+
+func (c *corpus) writeMkdocs(w *writer, site string, plain bool) {
+	c.writeSources(w, site)
+	w.file(site+"/snippet_lines.py", string(snippetLinesPy))
+	w.file(site+"/mkdocs.yml", `# mkdocs with pymdownx.snippets line ranges ("file:start:end"), highlighted
+# by Pygments with line numbers. Build from this directory, with it on
+# PYTHONPATH for snippet_lines.py: mkdocs build -q -d OUT
+site_name: textfrag benchmark corpus
+docs_dir: docs
+use_directory_urls: false
+theme:
+  name: mkdocs
+plugins: []
+nav:
+  - index.md
+markdown_extensions:
+  - pymdownx.highlight:
+      use_pygments: true
+      linenums_style: pymdownx-inline
+  - pymdownx.superfences
+  - snippet_lines:
+      base_path: ["."]
+      check_paths: true
+`)
+	w.file(site+"/docs/index.md", c.markdownIndex("Benchmark corpus", func(p *page) string { return p.name + ".md" }))
+	for _, p := range c.pages {
+		var b strings.Builder
+		fmt.Fprintf(&b, "# %s\n\n", p.title)
+		markdownPage(&b, p, func(q *quote) string {
+			return q.caption() + "\n\n" + fence(fmt.Sprintf("%s linenums=\"%d\"", lang(q, plain), q.start+1),
+				fmt.Sprintf("--8<-- \"%s:%d:%d\"\n", q.file.path, q.start+1, q.end))
+		})
+		w.file(site+"/docs/"+p.name+".md", b.String())
+	}
+}
+
+func (c *corpus) writeAsciidoctor(w *writer, site string, plain bool) {
+	c.writeSources(w, site)
+	var idx strings.Builder
+	idx.WriteString("= Benchmark corpus\n\n")
+	for _, p := range c.pages {
+		fmt.Fprintf(&idx, "* link:%s.html[%s]\n", p.name, p.title)
+	}
+	w.file(site+"/docs/index.adoc", idx.String())
+	for _, p := range c.pages {
+		var b strings.Builder
+		fmt.Fprintf(&b, "= %s\n\n", p.title)
+		for _, bl := range p.blocks {
+			switch {
+			case bl.heading != "":
+				fmt.Fprintf(&b, "== %s\n\n", bl.heading)
+			case bl.prose != "":
+				fmt.Fprintf(&b, "%s\n\n", bl.prose)
+			default:
+				q := bl.quote
+				fmt.Fprintf(&b, ".%s -- %s, lines %d–%d\n[source,%s,linenums,start=%d]\n----\ninclude::../%s[lines=%d..%d]\n----\n\n",
+					q.title, q.file.path, q.start+1, q.end, lang(q, plain), q.start+1, q.file.path, q.start+1, q.end)
+			}
+		}
+		w.file(site+"/docs/"+p.name+".adoc", b.String())
+	}
+}
+
+func (c *corpus) writeSphinx(w *writer, site string, plain bool) {
+	c.writeSources(w, site)
+	w.file(site+"/docs/conf.py", `# Sphinx with its defaults (alabaster, Pygments), but no sidebars, so that
+# the time goes to the pages rather than to an N-page navigation on each.
+project = "textfrag benchmark corpus"
+extensions = []
+html_sidebars = {"**": []}
+`)
+	var idx strings.Builder
+	idx.WriteString(rstTitle("Benchmark corpus", "=") + "\n.. toctree::\n   :maxdepth: 1\n\n")
+	for _, p := range c.pages {
+		fmt.Fprintf(&idx, "   %s\n", p.name)
+	}
+	w.file(site+"/docs/index.rst", idx.String())
+	for _, p := range c.pages {
+		var b strings.Builder
+		b.WriteString(rstTitle(p.title, "="))
+		for _, bl := range p.blocks {
+			switch {
+			case bl.heading != "":
+				b.WriteString(rstTitle(bl.heading, "-"))
+			case bl.prose != "":
+				fmt.Fprintf(&b, "%s\n\n", bl.prose)
+			default:
+				q := bl.quote
+				fmt.Fprintf(&b, ".. literalinclude:: ../%s\n   :language: %s\n   :lines: %d-%d\n   :lineno-match:\n   :caption: %s\n\n",
+					q.file.path, lang(q, plain), q.start+1, q.end, q.title)
+			}
+		}
+		w.file(site+"/docs/"+p.name+".rst", b.String())
+	}
+}
+
+func rstTitle(t, under string) string {
+	return t + "\n" + strings.Repeat(under, len([]rune(t))) + "\n\n"
+}
+
+func (c *corpus) writeHugo(w *writer, site, module string, pasted bool) {
+	if !pasted {
+		c.writeSources(w, site)
+	}
+	w.file(site+"/hugo.toml", fmt.Sprintf(`# A Hugo site quoting files with the textfrag module (or, in the pasted
+# twin, with the same text pasted); fenced code and boxes are highlighted
+# with CSS classes, as the module's boxes are.
+baseURL = "https://example.org/"
+title = "textfrag benchmark corpus"
+disableKinds = ["taxonomy", "term", "rss", "sitemap", "404"]
+
+[module]
+  replacements = "github.com/textfrag/textfrag/hugo-module -> %s"
+  [[module.imports]]
+    path = "github.com/textfrag/textfrag/hugo-module"
+
+[markup.goldmark.parser]
+  wrapStandAloneImageWithinParagraph = false
+
+[markup.highlight]
+  noClasses = false
+`, module))
+	w.file(site+"/layouts/baseof.html", `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{{ .Title }} – {{ site.Title }}</title>
+{{ partial "textfrag/head.html" . }}
+</head>
+<body>
+<main>
+<h1>{{ .Title }}</h1>
+{{ block "main" . }}{{ end }}
+</main>
+</body>
+</html>
+`)
+	w.file(site+"/layouts/home.html", `{{ define "main" }}
+{{ .Content }}
+<ul>
+{{ range site.RegularPages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>
+{{ end }}</ul>
+{{ end }}
+`)
+	w.file(site+"/layouts/single.html", `{{ define "main" }}
+{{ .Content }}
+{{ end }}
+`)
+	w.file(site+"/content/_index.md", "---\ntitle: Benchmark corpus\n---\n")
+	for _, p := range c.pages {
+		var b strings.Builder
+		fmt.Fprintf(&b, "---\ntitle: %q\n---\n\n", p.title)
+		markdownPage(&b, p, func(q *quote) string {
+			if pasted {
+				return q.caption() + "\n\n" + fence(q.file.lang, q.text())
+			}
+			return fmt.Sprintf("![%s](../%s#line=%d,%d;md5=%s)\n", q.title, q.file.path, q.start, q.end, q.file.md5)
+		})
+		w.file(site+"/content/"+p.name+".md", b.String())
+	}
+}
+
+// Text.
+
+var words = strings.Fields(`cache entry request handler buffer stream token parser value index
+	record table column query result window frame packet signal worker queue batch limit
+	offset range line page file path root node tree graph edge weight score count total
+	state event source target reader writer encoder decoder config option flag status
+	error retry timeout deadline context session client server store layer block chunk
+	naïve café résumé façade`)
+
+var verbs = strings.Fields(`reads writes checks counts parses builds sorts merges splits
+	returns holds keeps drops sends takes makes finds walks loads saves marks clears`)
+
+func pick(rng *rand.Rand, list []string) string { return list[rng.IntN(len(list))] }
+
+func phrase(rng *rand.Rand, lo, hi int) string {
+	n := lo + rng.IntN(hi-lo+1)
+	ws := make([]string, n)
+	for i := range ws {
+		ws[i] = pick(rng, words)
+	}
+	return strings.Join(ws, " ")
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	return strings.ToUpper(string(r[0])) + string(r[1:])
+}
+
+func sentence(rng *rand.Rand) string {
+	return capitalize(fmt.Sprintf("the %s %s the %s, then %s %s.", phrase(rng, 1, 2), pick(rng, verbs), phrase(rng, 1, 3), pick(rng, verbs), phrase(rng, 1, 3)))
+}
+
+// paragraph is two to five sentences on one line.
+func paragraph(rng *rand.Rand) string {
+	n := 2 + rng.IntN(4)
+	s := make([]string, n)
+	for i := range s {
+		s[i] = sentence(rng)
+	}
+	return strings.Join(s, " ")
+}
+
+// proseFile is paragraphs wrapped at 72 columns, about size bytes.
+func proseFile(rng *rand.Rand, size int) []byte {
+	var b bytes.Buffer
+	for b.Len() < size {
+		col := 0
+		for _, w := range strings.Fields(paragraph(rng) + " " + paragraph(rng)) {
+			if col > 0 && col+1+len(w) > 72 {
+				b.WriteByte('\n')
+				col = 0
+			}
+			if col > 0 {
+				b.WriteByte(' ')
+				col++
+			}
+			b.WriteString(w)
+			col += len(w)
+		}
+		b.WriteString("\n\n")
+	}
+	return b.Bytes()
+}
+
+// Go-like source.
+
+var identWords = strings.Fields(`cache entry request handle buffer stream token parse value index
+	record table column query result window frame packet signal worker queue batch limit
+	offset span line page file path root node tree edge weight score count total state
+	event source target reader writer config option status retry timeout session client
+	store layer block chunk key name size width depth`)
+
+// ident returns a Go identifier of one to three words, exported or not.
+func ident(rng *rand.Rand, exported bool) string {
+	n := 1 + rng.IntN(3)
+	var b strings.Builder
+	for i := range n {
+		w := pick(rng, identWords)
+		if i > 0 || exported {
+			w = capitalize(w)
+		}
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
+var goTypes = []string{"int", "int64", "string", "[]byte", "bool", "error", "[]string", "map[string]int", "*Node", "time.Duration", "float64", "io.Reader"}
+
+var imports = []string{"bufio", "bytes", "context", "errors", "fmt", "io", "os", "sort", "strconv", "strings", "sync", "time"}
+
+// goFile returns Go-like source of about size bytes, formatted: a package clause,
+// imports, then types, constants and functions with doc comments.
+func goFile(rng *rand.Rand, pkg string, size int) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Package %s %s the %s.\npackage %s\n\nimport (\n", pkg, pick(rng, verbs), phrase(rng, 1, 3), pkg)
+	var imps []string
+	for _, imp := range imports {
+		if rng.IntN(2) == 0 {
+			imps = append(imps, imp)
+		}
+	}
+	for _, imp := range imps {
+		fmt.Fprintf(&b, "\t%q\n", imp)
+	}
+	b.WriteString(")\n")
+	for b.Len() < size {
+		b.WriteByte('\n')
+		switch r := rng.IntN(10); {
+		case r < 2:
+			goStruct(&b, rng)
+		case r < 3:
+			goConsts(&b, rng)
+		default:
+			goFunc(&b, rng)
+		}
+	}
+	// gofmt's layout, as real source has (and so that gofmt -l finds
+	// nothing to say about a corpus inside the repository).
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		panic(fmt.Sprintf("generated Go does not parse: %v", err))
+	}
+	return src
+}
+
+func goStruct(b *bytes.Buffer, rng *rand.Rand) {
+	name := ident(rng, true)
+	fmt.Fprintf(b, "// %s %s the %s.\ntype %s struct {\n", name, pick(rng, verbs), phrase(rng, 1, 3), name)
+	for range 2 + rng.IntN(6) {
+		fmt.Fprintf(b, "\t%s %s", ident(rng, rng.IntN(2) == 0), pick(rng, goTypes))
+		if rng.IntN(3) == 0 {
+			fmt.Fprintf(b, " // %s", phrase(rng, 2, 5))
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("}\n")
+}
+
+func goConsts(b *bytes.Buffer, rng *rand.Rand) {
+	b.WriteString("const (\n")
+	for i := range 2 + rng.IntN(5) {
+		if i == 0 {
+			fmt.Fprintf(b, "\t%s = %d // %s\n", ident(rng, true), rng.IntN(1<<16), phrase(rng, 1, 4))
+		} else {
+			fmt.Fprintf(b, "\t%s = %q\n", ident(rng, false), phrase(rng, 1, 2))
+		}
+	}
+	b.WriteString(")\n")
+}
+
+func goFunc(b *bytes.Buffer, rng *rand.Rand) {
+	name := ident(rng, rng.IntN(3) > 0)
+	fmt.Fprintf(b, "// %s %s the %s and %s the %s.\n", name, pick(rng, verbs), phrase(rng, 1, 2), pick(rng, verbs), phrase(rng, 1, 3))
+	if rng.IntN(3) == 0 {
+		fmt.Fprintf(b, "// It %s %s, so callers %s the %s.\n", pick(rng, verbs), phrase(rng, 2, 4), pick(rng, verbs[:6]), phrase(rng, 1, 2))
+	}
+	recv := ""
+	if rng.IntN(2) == 0 {
+		recv = fmt.Sprintf("(s *%s) ", ident(rng, true))
+	}
+	fmt.Fprintf(b, "func %s%s(ctx context.Context, %s %s, %s %s) (%s, error) {\n",
+		recv, name, ident(rng, false), pick(rng, goTypes), ident(rng, false), pick(rng, goTypes), pick(rng, goTypes))
+	goStmts(b, rng, 1, 3+rng.IntN(12))
+	b.WriteString("\treturn " + zero(rng) + ", nil\n}\n")
+}
+
+func zero(rng *rand.Rand) string {
+	return []string{"0", `""`, "nil", "false", "total", "n"}[rng.IntN(6)]
+}
+
+func goStmts(b *bytes.Buffer, rng *rand.Rand, depth, n int) {
+	ind := strings.Repeat("\t", depth)
+	for range n {
+		switch r := rng.IntN(12); {
+		case r < 3:
+			fmt.Fprintf(b, "%s%s := %s(%s, %d)\n", ind, ident(rng, false), ident(rng, rng.IntN(2) == 0), ident(rng, false), rng.IntN(100))
+		case r < 4:
+			fmt.Fprintf(b, "%s// %s %s the %s; é and ✓ are fine here.\n", ind, capitalize(pick(rng, words)), pick(rng, verbs), phrase(rng, 1, 3))
+		case r < 6 && depth < 4:
+			fmt.Fprintf(b, "%sif err := %s.%s(ctx); err != nil {\n", ind, ident(rng, false), ident(rng, true))
+			fmt.Fprintf(b, "%s\treturn %s, fmt.Errorf(\"%s %%s: %%w\", %s, err)\n%s}\n", ind, zero(rng), phrase(rng, 1, 3), ident(rng, false), ind)
+		case r < 8 && depth < 4:
+			fmt.Fprintf(b, "%sfor i, %s := range %s {\n", ind, ident(rng, false), ident(rng, false))
+			goStmts(b, rng, depth+1, 1+rng.IntN(4))
+			fmt.Fprintf(b, "%s\t_ = i\n%s}\n", ind, ind)
+		case r < 9 && depth < 4:
+			v := ident(rng, false)
+			fmt.Fprintf(b, "%sswitch %s {\n", ind, v)
+			for range 1 + rng.IntN(3) {
+				fmt.Fprintf(b, "%scase %q:\n", ind, pick(rng, words))
+				goStmts(b, rng, depth+1, 1+rng.IntN(2))
+			}
+			fmt.Fprintf(b, "%sdefault:\n%s\ttotal += len(%s) * %d\n%s}\n", ind, ind, v, rng.IntN(9)+1, ind)
+		case r < 10:
+			fmt.Fprintf(b, "%sfmt.Fprintf(w, \"%%s: %%d %s\\n\", %s, len(%s))\n", ind, pick(rng, words), ident(rng, false), ident(rng, false))
+		default:
+			fmt.Fprintf(b, "%s%s.%s = append(%s.%s, %s[%d:])\n", ind, ident(rng, false), ident(rng, true), ident(rng, false), ident(rng, true), ident(rng, false), rng.IntN(8))
+		}
+	}
+}

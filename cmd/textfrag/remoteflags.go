@@ -1,0 +1,75 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+)
+
+// remoteFlags enable remote (http, https) targets, for every command that
+// resolves links (build, check, render, serve, pin, resolve). Without
+// --allow-host there are none: remote links stay links and nothing is
+// fetched.
+type remoteFlags struct {
+	allowHosts hostsFlag
+	offline    bool
+	timeout    time.Duration
+	maxBytes   int64
+	cacheDir   string
+}
+
+func (f *remoteFlags) register(fs *flag.FlagSet) {
+	fs.Var(&f.allowHosts, "allow-host", "fetch http and https targets from `HOST` (repeatable; example.org, example.org:8443 or *.example.org; without a port, the scheme's default port); links to other hosts stay links. Default: none, remote targets are off")
+	fs.BoolVar(&f.offline, "offline", false, "read remote targets from the cache only (see --cache-dir), never from the network")
+	fs.DurationVar(&f.timeout, "remote-timeout", target.DefaultRemoteTimeout, "give up on a remote target after `DURATION`, redirects and body included")
+	fs.Int64Var(&f.maxBytes, "remote-max-bytes", target.DefaultRemoteMaxBytes, "fail on remote targets larger than `N` bytes")
+	fs.StringVar(&f.cacheDir, "cache-dir", "", "keep fetched remote targets in `DIR`/http, for --offline builds and for when a host is down (default: textfrag in the user cache directory)")
+}
+
+// options returns the remote options the flags give. Zero values (flags
+// not registered, or 0 given) mean the library's defaults.
+func (f *remoteFlags) options() (target.RemoteOptions, error) {
+	if len(f.allowHosts) == 0 {
+		if f.offline {
+			return target.RemoteOptions{}, fmt.Errorf("--offline needs --allow-host: remote targets are off without it")
+		}
+		return target.RemoteOptions{}, nil
+	}
+	o := target.RemoteOptions{AllowHosts: f.allowHosts, Offline: f.offline, Timeout: f.timeout, MaxBytes: f.maxBytes, CacheDir: f.cacheDir}
+	if f.timeout < 0 || f.maxBytes < 0 {
+		return o, fmt.Errorf("--remote-timeout and --remote-max-bytes must not be negative")
+	}
+	if o.CacheDir == "" {
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			if f.offline {
+				return o, fmt.Errorf("--offline: no user cache directory (%v); name one with --cache-dir", err)
+			}
+			return o, nil // no disk cache: every build fetches
+		}
+		o.CacheDir = filepath.Join(dir, "textfrag")
+	}
+	return o, nil
+}
+
+// hostsFlag collects repeated --allow-host flags; one value may also list
+// hosts separated by commas.
+type hostsFlag []string
+
+// String implements flag.Value.
+func (h *hostsFlag) String() string { return strings.Join(*h, ",") }
+
+// Set implements flag.Value.
+func (h *hostsFlag) Set(s string) error {
+	for _, host := range strings.Split(s, ",") {
+		if host = strings.TrimSpace(host); host != "" {
+			*h = append(*h, host)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,176 @@
+package textfrag_test
+
+import (
+	"bytes"
+	"crypto/md5"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+)
+
+// Benchmarks of one page of benchBoxes boxes (BenchmarkConvertBox) against
+// the same page with each quote pasted as a fenced code block
+// (BenchmarkConvertPasted), both highlighted through package highlight as
+// the textfrag command does it, with highlighting on and off. Compare them
+// with benchstat:
+//
+//	go test -run '^$' -bench 'Convert(Box|Pasted)' -count 10 ./goldmark-textfrag > new.txt
+//
+// The Resolver is shared across iterations, as across the pages of a build:
+// each file is read once, before the timer starts.
+
+const (
+	benchBoxes = 20 // boxes on the page
+	benchFiles = 4  // files they quote
+	benchLines = 20 // lines per box
+)
+
+// benchSource returns about n bytes of Go-like source: functions with
+// comments, loops and conditionals, so that chroma's Go lexer has real work.
+func benchSource(seed uint64, n int) string {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	names := []string{"cache", "entry", "request", "buffer", "stream", "token", "index", "record", "value", "window"}
+	name := func() string { return names[rng.IntN(len(names))] + names[rng.IntN(len(names))] }
+	var b strings.Builder
+	b.WriteString("// Package bench is generated.\npackage bench\n\nimport (\n\t\"fmt\"\n\t\"io\"\n)\n")
+	for b.Len() < n {
+		fmt.Fprintf(&b, "\n// %s reads the %s and writes the %s; é ✓.\nfunc %s(w io.Writer, %s []string) (int, error) {\n", name(), name(), name(), name(), name())
+		for range 3 + rng.IntN(8) {
+			v := name()
+			switch rng.IntN(4) {
+			case 0:
+				fmt.Fprintf(&b, "\t%s := len(%s) + %d\n\t_ = %s\n", v, name(), rng.IntN(100), v)
+			case 1:
+				fmt.Fprintf(&b, "\tfor i, %s := range %s {\n\t\tfmt.Fprintf(w, \"%%d: %%s\\n\", i, %s)\n\t}\n", v, name(), v)
+			case 2:
+				fmt.Fprintf(&b, "\tif %s == nil {\n\t\treturn 0, fmt.Errorf(\"no %s\")\n\t}\n", name(), name())
+			default:
+				fmt.Fprintf(&b, "\t// %s is %d bytes long.\n", v, rng.IntN(1000))
+			}
+		}
+		b.WriteString("\treturn 0, nil\n}\n")
+	}
+	return b.String()
+}
+
+// benchPages returns the files, the page with boxes and the page with the
+// same text pasted as fenced code blocks.
+func benchPages() (fstest.MapFS, string, string) {
+	fsys := fstest.MapFS{}
+	var lines [benchFiles][]string
+	var sums [benchFiles]string
+	for i := range benchFiles {
+		src := benchSource(uint64(i), 32<<10)
+		fsys[fmt.Sprintf("src/f%d.go", i)] = &fstest.MapFile{Data: []byte(src)}
+		lines[i] = strings.SplitAfter(src, "\n")
+		sum := md5.Sum([]byte(src))
+		sums[i] = hex.EncodeToString(sum[:])
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var boxes, pasted strings.Builder
+	boxes.WriteString("# A page\n\n")
+	pasted.WriteString("# A page\n\n")
+	for k := range benchBoxes {
+		prose := fmt.Sprintf("Paragraph %d says what the code below does, in a sentence or two of prose.\n\n", k)
+		boxes.WriteString(prose)
+		pasted.WriteString(prose)
+		f := rng.IntN(benchFiles)
+		start := rng.IntN(len(lines[f]) - benchLines - 1)
+		fmt.Fprintf(&boxes, "[Quote %d](../src/f%d.go#line=%d,%d;md5=%s)\n\n", k, f, start, start+benchLines, sums[f])
+		fmt.Fprintf(&pasted, "*Quote %d* — `src/f%d.go`\n\n```go\n%s```\n\n", k, f, strings.Join(lines[f][start:start+benchLines], ""))
+	}
+	return fsys, boxes.String(), pasted.String()
+}
+
+// fencedRenderer writes fenced code as the textfrag command does: through
+// highlight.Write, with the "text" lexer when highlighting is off.
+type fencedRenderer struct{ plain bool }
+
+func (f fencedRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindFencedCodeBlock, func(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		n := node.(*ast.FencedCodeBlock)
+		lang := string(n.Language(src))
+		if f.plain {
+			lang = "text"
+		}
+		var code strings.Builder
+		for i := range n.Lines().Len() {
+			seg := n.Lines().At(i)
+			code.Write(seg.Value(src))
+		}
+		if err := highlight.Write(w, code.String(), highlight.Options{Lang: lang}); err != nil {
+			return ast.WalkStop, err
+		}
+		w.WriteString("\n")
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+func benchMarkdown(b *testing.B, fsys fstest.MapFS, on bool) goldmark.Markdown {
+	r, err := target.New(target.Options{FS: fsys})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return goldmark.New(
+		goldmark.WithExtensions(textfrag.New(textfrag.WithResolver(r), textfrag.WithHighlighting(on))),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(fencedRenderer{plain: !on}, 200))),
+	)
+}
+
+func benchConvert(b *testing.B, md goldmark.Markdown, page string, want int) {
+	src := []byte(page)
+	convert := func(w io.Writer) error {
+		pc := parser.NewContext()
+		textfrag.SetDocument(pc, "docs/page.md")
+		return md.Convert(src, w, parser.WithContext(pc))
+	}
+	var out bytes.Buffer
+	if err := convert(&out); err != nil {
+		b.Fatal(err)
+	}
+	if n := strings.Count(out.String(), `<div class="highlight">`); n != want {
+		b.Fatalf("%d highlighted blocks, want %d", n, want)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		out.Reset()
+		if err := convert(&out); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkConvertBox(b *testing.B) {
+	fsys, boxes, _ := benchPages()
+	for _, on := range []bool{true, false} {
+		b.Run(fmt.Sprintf("highlight=%v", on), func(b *testing.B) {
+			benchConvert(b, benchMarkdown(b, fsys, on), boxes, benchBoxes)
+		})
+	}
+}
+
+func BenchmarkConvertPasted(b *testing.B) {
+	fsys, _, pasted := benchPages()
+	for _, on := range []bool{true, false} {
+		b.Run(fmt.Sprintf("highlight=%v", on), func(b *testing.B) {
+			benchConvert(b, benchMarkdown(b, fsys, on), pasted, benchBoxes)
+		})
+	}
+}
