@@ -16,7 +16,12 @@ FUZZTIME="${FUZZTIME:-10s}"
 if [ "$FUZZTIME" != 0 ]; then
   fuzz() { # PACKAGE TARGET
     echo "fuzz: $2 in $1 for $FUZZTIME"
-    go test -run '^$' -fuzz "^$2\$" -fuzztime "$FUZZTIME" "$1" >/dev/null
+    local log status=0
+    log=$(mktemp)
+    go test -run '^$' -fuzz "^$2\$" -fuzztime "$FUZZTIME" "$1" >"$log" 2>&1 || status=$?
+    if [ "$status" = 0 ]; then tail -n 1 "$log"; else cat "$log"; fi
+    rm -f "$log"
+    return "$status"
   }
   fuzz ./goldmark-textfrag/rfc5147 FuzzParse
   fuzz ./goldmark-textfrag/rfc5147 FuzzSelect
