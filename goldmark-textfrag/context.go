@@ -2,10 +2,8 @@ package textfrag
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
-	"unicode/utf8"
 
+	"github.com/textfrag/textfrag/internal/termsafe"
 	"github.com/yuin/goldmark/parser"
 )
 
@@ -100,46 +98,7 @@ func (p *Problem) Error() string {
 	if doc == "" {
 		doc = "(document)"
 	}
-	return escapeControls(fmt.Sprintf("%s:%d:%d: %s: %s: %s", doc, p.Line, p.Column, p.Severity, p.Link, p.Message))
-}
-
-// escapeControls writes the control characters in s (C0 but tab, DEL, C1),
-// the bidirectional controls of RFC 3987 section 4.1, and bytes that are not
-// UTF-8 as Go escapes (\x1b, \u202e, \xff), so that a link, file name or
-// message from a Markdown file cannot drive the terminal or CI log showing
-// it, nor reorder the text around it.
-func escapeControls(s string) string {
-	i := strings.IndexFunc(s, isControl)
-	if i < 0 && utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case isControl(r):
-			q := strconv.QuoteRuneToASCII(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
-}
-
-func isControl(r rune) bool {
-	switch {
-	case r < 0x20:
-		return r != '\t'
-	case r == 0x7f, 0x80 <= r && r <= 0x9f:
-		return true
-	case r == 0x200e, r == 0x200f, 0x202a <= r && r <= 0x202e, 0x2066 <= r && r <= 0x2069:
-		return true
-	}
-	return false
+	return termsafe.Escape(fmt.Sprintf("%s:%d:%d: %s: %s: %s", doc, p.Line, p.Column, p.Severity, p.Link, p.Message), "")
 }
 
 // Unwrap returns the underlying error.

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 func init() {
@@ -213,7 +214,7 @@ func githubAnnotation(r checkRecord) string {
 	b.WriteString("::")
 	b.WriteString(r.Severity)
 	b.WriteString(" file=")
-	b.WriteString(escapeGitHubProperty(escapeControls(r.File, "\r\n")))
+	b.WriteString(escapeGitHubProperty(termsafe.Escape(r.File, "\r\n")))
 	if r.Line > 0 {
 		fmt.Fprintf(&b, ",line=%d,col=%d", r.Line, r.Column)
 	}
@@ -222,7 +223,7 @@ func githubAnnotation(r checkRecord) string {
 	if r.Link != "" {
 		msg = r.Link + ": " + msg
 	}
-	b.WriteString(escapeGitHubData(escapeControls(msg, "\r\n")))
+	b.WriteString(escapeGitHubData(termsafe.Escape(msg, "\r\n")))
 	return b.String()
 }
 

@@ -17,6 +17,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 // Exit codes, as the README documents them.
@@ -111,7 +113,7 @@ func (e *env) parseFlags(fs *flag.FlagSet, args []string) ([]string, bool) {
 
 // errorf writes a message on stderr, its control characters escaped.
 func (e *env) errorf(format string, args ...any) {
-	fmt.Fprintf(e.stderr, "textfrag: %s\n", escapeControls(fmt.Sprintf(format, args...), "\n"))
+	fmt.Fprintf(e.stderr, "textfrag: %s\n", termsafe.Escape(fmt.Sprintf(format, args...), "\n"))
 }
 
 // oneLine folds a message onto one line for a terminal or a log.

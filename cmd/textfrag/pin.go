@@ -11,6 +11,7 @@ import (
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 func init() {
@@ -272,7 +273,7 @@ func (p *pinner) report(name string, l pinMdLink, out pinOutcome) {
 	}
 	if !p.reported[b.String()] {
 		p.reported[b.String()] = true
-		fmt.Fprint(p.e.stderr, escapeControls(b.String(), "\n"))
+		fmt.Fprint(p.e.stderr, termsafe.Escape(b.String(), "\n"))
 	}
 }
 

@@ -27,6 +27,7 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 func init() {
@@ -217,7 +218,7 @@ func (s *server) update(changed map[string]bool) {
 	// read again: a Resolver keeps what it has read.
 	st, err := newSite(s.src, root, s.flags)
 	if err != nil {
-		fmt.Fprintf(s.log, "textfrag: %s\n", escapeControls(err.Error(), "\n"))
+		fmt.Fprintf(s.log, "textfrag: %s\n", termsafe.Escape(err.Error(), "\n"))
 		s.mu.Lock()
 		s.siteErr = err
 		s.version++
@@ -228,7 +229,7 @@ func (s *server) update(changed map[string]bool) {
 	st.targets = true
 	st.liveReload = liveReloadMarker
 	for _, w := range st.files.Warnings {
-		fmt.Fprintf(s.log, "textfrag: warning: %s\n", escapeControls(w, ""))
+		fmt.Fprintf(s.log, "textfrag: warning: %s\n", termsafe.Escape(w, ""))
 	}
 	var todo []string
 	s.mu.RLock()
@@ -259,7 +260,7 @@ func (s *server) update(changed map[string]bool) {
 			fmt.Fprintln(s.log, p.Error())
 		}
 		if sp.err != nil {
-			fmt.Fprintf(s.log, "textfrag: %s\n", escapeControls(sp.err.Error(), "\n"))
+			fmt.Fprintf(s.log, "textfrag: %s\n", termsafe.Escape(sp.err.Error(), "\n"))
 		}
 	}
 

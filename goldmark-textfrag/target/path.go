@@ -6,6 +6,8 @@ import (
 	"path"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 // Link is a link destination split into its parts, before any file is read.
@@ -102,17 +104,9 @@ func projectPath(doc, raw string) (string, error) {
 	return path.Join(base, path.Join(segs...)), nil
 }
 
-// hasBidiControl reports the characters RFC 3987 section 4.1 forbids in IRIs:
-// LRM, RLM, LRE..RLO and LRI..PDI.
-func hasBidiControl(s string) bool {
-	for _, r := range s {
-		switch {
-		case r == 0x200E || r == 0x200F, 0x202A <= r && r <= 0x202E, 0x2066 <= r && r <= 0x2069:
-			return true
-		}
-	}
-	return false
-}
+// hasBidiControl reports whether s holds a character RFC 3987 section 4.1
+// forbids in IRIs.
+func hasBidiControl(s string) bool { return strings.IndexFunc(s, termsafe.IsBidiControl) >= 0 }
 
 // within reports whether p lies in the project directory dir (both project
 // paths) and returns p relative to dir.
