@@ -139,7 +139,7 @@ func (d *document) box(n ast.Node, res *target.Result, opts linkOptions, href st
 	sel := res.Selection
 	b := &Box{
 		Result:      res,
-		Title:       plainText(n, d.source),
+		Title:       PlainText(n, d.source),
 		Href:        href,
 		Lang:        d.lang(targetName(res), opts.lang),
 		FirstLine:   int(sel.First.Line),
@@ -253,8 +253,10 @@ func (d *document) position(n ast.Node) (int, int) {
 	return line + 1, col
 }
 
-// plainText returns the text of n's children, without markup.
-func plainText(n ast.Node, source []byte) string {
+// PlainText returns the text of n's inline children without markup or raw
+// HTML, line breaks as spaces, trimmed: what a box's title shows of a link's
+// text, and what a page title can take from a heading.
+func PlainText(n ast.Node, source []byte) string {
 	var b bytes.Buffer
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

@@ -225,7 +225,7 @@ func pageTitle(front map[string]any, doc ast.Node, src []byte, name string) stri
 	var title string
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if h, ok := n.(*ast.Heading); ok && entering && h.Level == 1 {
-			title = strings.TrimSpace(inlineText(h, src))
+			title = textfrag.PlainText(h, src)
 			if title != "" {
 				return ast.WalkStop, nil
 			}
@@ -239,32 +239,3 @@ func pageTitle(front map[string]any, doc ast.Node, src []byte, name string) stri
 	return strings.TrimSuffix(base, path.Ext(base))
 }
 
-// inlineText returns the text of n's inline children without markup.
-func inlineText(n ast.Node, src []byte) string {
-	var b strings.Builder
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch t := c.(type) {
-		case *ast.Text:
-			b.Write(t.Value(src))
-			if t.SoftLineBreak() || t.HardLineBreak() {
-				b.WriteByte(' ')
-			}
-		case *ast.String:
-			b.Write(t.Value)
-		case *ast.CodeSpan:
-			for s := t.FirstChild(); s != nil; s = s.NextSibling() {
-				if s, ok := s.(*ast.Text); ok {
-					b.Write(s.Value(src))
-				}
-			}
-			return ast.WalkSkipChildren, nil
-		case *ast.RawHTML:
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	return b.String()
-}
