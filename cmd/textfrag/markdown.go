@@ -238,4 +238,3 @@ func pageTitle(front map[string]any, doc ast.Node, src []byte, name string) stri
 	base := path.Base(strings.ReplaceAll(name, `\`, "/"))
 	return strings.TrimSuffix(base, path.Ext(base))
 }
-
