@@ -14,6 +14,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
@@ -174,6 +175,58 @@ func TestAllProblemsRecorded(t *testing.T) {
 	for i, w := range want {
 		if !strings.HasPrefix(problems[i].Error(), w) {
 			t.Errorf("problem %d = %q, want prefix %q", i, problems[i], w)
+		}
+	}
+}
+
+// recordingCache is a highlight cache that counts what it is asked.
+type recordingCache struct {
+	mu     sync.Mutex
+	blocks map[highlight.Key][]byte
+	hits   int
+}
+
+func (c *recordingCache) Get(k highlight.Key) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	html, ok := c.blocks[k]
+	if ok {
+		c.hits++
+	}
+	return html, ok
+}
+
+func (c *recordingCache) Put(k highlight.Key, html []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.blocks[k] = bytes.Clone(html)
+}
+
+// A highlight cache changes how often boxes are lexed, never what they say:
+// a box is stored once per distinct body and numbering, and served from the
+// cache after that.
+func TestHighlightCacheServesEqualBoxes(t *testing.T) {
+	root := writeFiles(t, map[string]string{"a.go": "package a\n\nfunc A() int { return 1 }\n\nfunc B() {}\n"})
+	src := "[](a.go#line=2,3)\n\n[](a.go#line=4,5 \"hl=5\")\n\n[](a.go#line=2,3)\n"
+	plain := goldmark.New(goldmark.WithExtensions(textfrag.New(textfrag.WithRoot(root))))
+	want, _, err := convert(t, plain, "doc.md", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := &recordingCache{blocks: map[highlight.Key][]byte{}}
+	cached := goldmark.New(goldmark.WithExtensions(textfrag.New(textfrag.WithRoot(root), textfrag.WithHighlightCache(cache))))
+	for i := range 2 {
+		got, _, err := convert(t, cached, "doc.md", src)
+		if err != nil || got != want {
+			t.Fatalf("conversion %d with a cache: err %v\n%s\nwant\n%s", i, err, got, want)
+		}
+	}
+	if len(cache.blocks) != 2 || cache.hits != 4 {
+		t.Errorf("want 2 blocks stored and 4 hits (1 in the first conversion, 3 in the second), got %d and %d", len(cache.blocks), cache.hits)
+	}
+	for _, html := range cache.blocks {
+		if !strings.Contains(string(html), `<span class="ln">`) {
+			t.Errorf("a stored block should be the numbered box body: %s", html)
 		}
 	}
 }

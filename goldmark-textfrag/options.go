@@ -3,6 +3,7 @@ package textfrag
 import (
 	"io/fs"
 
+	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
 
@@ -24,6 +25,7 @@ type config struct {
 	maxBytes      int
 	truncate      bool
 	highlight     bool
+	cache         highlight.Cache
 	sourceURL     string
 	lenient       bool
 	warningsFatal bool
@@ -115,6 +117,15 @@ func WithTruncation(on bool) Option {
 // Off, boxes are still numbered, with the "text" lexer.
 func WithHighlighting(on bool) Option {
 	return optionFunc(func(c *config) { c.highlight = on })
+}
+
+// WithHighlightCache keeps box bodies in cache once written, so that a box
+// whose lines, language and numbering were written before is copied instead
+// of lexed again: highlight.DirCache keeps them from one build to the next,
+// highlight.MemoryCache for the life of a process. The output is the same
+// with or without a cache. Default: nil, every box is lexed.
+func WithHighlightCache(cache highlight.Cache) Option {
+	return optionFunc(func(c *config) { c.cache = cache })
 }
 
 // WithSourceURL makes each box's caption link to a URL made from template,

@@ -44,9 +44,9 @@ func (r *htmlRenderer) renderBox(w util.BufWriter, _ []byte, node ast.Node, ente
 	if b.Body != "" {
 		// As Hugo's transform.Highlight writes it with lineNos=inline and
 		// noClasses=false, so both front ends agree byte for byte.
-		err := highlight.Write(w, b.Body, highlight.Options{
+		err := highlight.WriteCached(w, b.Body, highlight.Options{
 			Lang: b.Lang, LineNumbers: true, FirstLine: b.FirstLine, Highlighted: b.Highlighted,
-		})
+		}, r.cfg.cache)
 		if err != nil {
 			return ast.WalkStop, err
 		}

@@ -32,6 +32,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	e2eBinary = filepath.Join(dir, "textfrag")
+	// Commands keep highlighted code in the user cache directory; the
+	// tests' builds keep it in theirs.
+	os.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
 	if runtime.GOOS == "windows" {
 		e2eBinary += ".exe"
 	}

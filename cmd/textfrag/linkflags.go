@@ -3,11 +3,14 @@ package main
 import (
 	"flag"
 	"fmt"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
 
@@ -21,6 +24,7 @@ type linkFlags struct {
 	charsets  charsetFlag
 	remote    remoteFlags
 	plain     bool // boxes and fenced code as plain text (build --highlight=false)
+	noCache   bool // lex every block (--highlight-cache=false)
 }
 
 // register adds the flags to fs. rootHelp says what --root defaults to.
@@ -31,6 +35,21 @@ func (f *linkFlags) register(fs *flag.FlagSet, rootHelp string) {
 	fs.StringVar(&f.sourceURL, "source-url", "", "make box captions link to `TEMPLATE` with {path}, {start} and {end} filled in, e.g. https://github.com/o/r/blob/main/{path}#L{start}-L{end}")
 	fs.Var(&f.charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), e.g. '*.latin1=ISO-8859-1'")
 	f.remote.register(fs)
+	fs.BoolFunc("highlight-cache", "keep highlighted code in DIR/highlight (DIR from --cache-dir), so that code unchanged since an earlier build is not lexed again (false: lex all of it; default true)", func(s string) error {
+		on, err := strconv.ParseBool(s)
+		f.noCache = !on
+		return err
+	})
+}
+
+// highlightCache returns the cache of highlighted blocks the flags ask for,
+// or nil.
+func (f *linkFlags) highlightCache() highlight.Cache {
+	dir, err := f.remote.cacheRoot()
+	if f.noCache || err != nil {
+		return nil
+	}
+	return highlight.DirCache(filepath.Join(dir, "highlight"))
 }
 
 // newResolver makes the one Resolver a build shares, rooted at root.
@@ -44,7 +63,7 @@ func (f *linkFlags) newResolver(root string) (*target.Resolver, error) {
 
 // markdown returns the goldmark instance that renders pages with r.
 func (f *linkFlags) markdown(r *target.Resolver) goldmark.Markdown {
-	return newMarkdown(r, !f.plain,
+	return newMarkdown(r, !f.plain, f.highlightCache(),
 		textfrag.WithHighlighting(!f.plain),
 		textfrag.WithLenient(f.lenient),
 		textfrag.WithWarningsAsErrors(f.strict),

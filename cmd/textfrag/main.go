@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"runtime/pprof"
 	"sort"
 	"strings"
 
@@ -51,7 +53,37 @@ func register(c command) { commands[c.name] = c }
 
 func main() {
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr)}
-	os.Exit(e.main(os.Args[1:]))
+	if os.Getenv("GOGC") == "" {
+		// A build allocates much and keeps little (each page's tokens and
+		// markup die with the page): collecting at 5× the live heap
+		// instead of 2× saves about a tenth of a highlighted build's CPU
+		// (BENCHMARKS.md) for tens of MiB more peak memory.
+		debug.SetGCPercent(400)
+	}
+	stop := startProfile(os.Getenv("TEXTFRAG_CPUPROFILE"), e.stderr)
+	code := e.main(os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// startProfile writes a CPU profile of the whole run to path, for
+// BENCHMARKS.md's profiles; "" profiles nothing.
+func startProfile(path string, stderr io.Writer) (stop func()) {
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "textfrag: TEXTFRAG_CPUPROFILE: %v\n", err)
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}
 }
 
 func (e *env) main(args []string) int {

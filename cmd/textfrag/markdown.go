@@ -27,15 +27,16 @@ import (
 // with: GitHub-flavoured Markdown, heading ids, the textfrag extension
 // reading targets through r, fenced code highlighted with the chroma classes
 // that textfrag.css styles (as textfrag's boxes are), and relative links to
-// .md pages rewritten to the .html pages the build writes. Without
-// highlight, fenced code is written with chroma's plain-text lexer, as boxes
-// are under textfrag.WithHighlighting(false). One instance serves every page
-// of a build, concurrently.
-func newMarkdown(r *target.Resolver, highlight bool, opts ...textfrag.Option) goldmark.Markdown {
+// .md pages rewritten to the .html pages the build writes. Unless
+// highlighted, fenced code is written with chroma's plain-text lexer, as
+// boxes are under textfrag.WithHighlighting(false). Boxes and fenced code
+// once written are kept in cache (nil: none). One instance serves every
+// page of a build, concurrently.
+func newMarkdown(r *target.Resolver, highlighted bool, cache highlight.Cache, opts ...textfrag.Option) goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(
 			extension.GFM,
-			textfrag.New(append([]textfrag.Option{textfrag.WithResolver(r)}, opts...)...),
+			textfrag.New(append([]textfrag.Option{textfrag.WithResolver(r), textfrag.WithHighlightCache(cache)}, opts...)...),
 		),
 		goldmark.WithParserOptions(
 			parser.WithAutoHeadingID(),
@@ -45,7 +46,7 @@ func newMarkdown(r *target.Resolver, highlight bool, opts ...textfrag.Option) go
 		),
 		goldmark.WithRendererOptions(
 			// Before goldmark's own renderer (1000) for fenced code blocks.
-			renderer.WithNodeRenderers(util.Prioritized(codeBlockRenderer{plain: !highlight}, 200)),
+			renderer.WithNodeRenderers(util.Prioritized(codeBlockRenderer{plain: !highlighted, cache: cache}, 200)),
 		),
 	)
 }
@@ -58,7 +59,10 @@ func newMarkdown(r *target.Resolver, highlight bool, opts ...textfrag.Option) go
 //
 // A language chroma does not know is written with its plain-text lexer, and
 // so is every block when plain is set.
-type codeBlockRenderer struct{ plain bool }
+type codeBlockRenderer struct {
+	plain bool
+	cache highlight.Cache // nil: none
+}
 
 // RegisterFuncs implements renderer.NodeRenderer.
 func (c codeBlockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -80,7 +84,7 @@ func (c codeBlockRenderer) renderFencedCode(w util.BufWriter, src []byte, node a
 		seg := n.Lines().At(i)
 		code.Write(seg.Value(src))
 	}
-	if err := highlight.Write(w, code.String(), highlight.Options{Lang: lang}); err != nil {
+	if err := highlight.WriteCached(w, code.String(), highlight.Options{Lang: lang}, c.cache); err != nil {
 		return ast.WalkStop, err
 	}
 	w.WriteString("\n")

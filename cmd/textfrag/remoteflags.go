@@ -28,7 +28,7 @@ func (f *remoteFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.offline, "offline", false, "read remote targets from the cache only (see --cache-dir), never from the network")
 	fs.DurationVar(&f.timeout, "remote-timeout", target.DefaultRemoteTimeout, "give up on a remote target after `DURATION`, redirects and body included")
 	fs.Int64Var(&f.maxBytes, "remote-max-bytes", target.DefaultRemoteMaxBytes, "fail on remote targets larger than `N` bytes")
-	fs.StringVar(&f.cacheDir, "cache-dir", "", "keep fetched remote targets in `DIR`/http, for --offline builds and for when a host is down (default: textfrag in the user cache directory)")
+	fs.StringVar(&f.cacheDir, "cache-dir", "", "keep fetched remote targets in `DIR`/http, for --offline builds and for when a host is down, and highlighted code in DIR/highlight (default: textfrag in the user cache directory)")
 }
 
 // options returns the remote options the flags give. Zero values (flags
@@ -44,17 +44,28 @@ func (f *remoteFlags) options() (target.RemoteOptions, error) {
 	if f.timeout < 0 || f.maxBytes < 0 {
 		return o, fmt.Errorf("--remote-timeout and --remote-max-bytes must not be negative")
 	}
-	if o.CacheDir == "" {
-		dir, err := os.UserCacheDir()
-		if err != nil {
-			if f.offline {
-				return o, fmt.Errorf("--offline: no user cache directory (%v); name one with --cache-dir", err)
-			}
-			return o, nil // no disk cache: every build fetches
+	dir, err := f.cacheRoot()
+	if err != nil {
+		if f.offline {
+			return o, fmt.Errorf("--offline: %v", err)
 		}
-		o.CacheDir = filepath.Join(dir, "textfrag")
+		return o, nil // no disk cache: every build fetches
 	}
+	o.CacheDir = dir
 	return o, nil
+}
+
+// cacheRoot returns --cache-dir, else textfrag's directory in the user
+// cache directory.
+func (f *remoteFlags) cacheRoot() (string, error) {
+	if f.cacheDir != "" {
+		return f.cacheDir, nil
+	}
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no user cache directory (%v); name one with --cache-dir", err)
+	}
+	return filepath.Join(dir, "textfrag"), nil
 }
 
 // hostsFlag collects repeated --allow-host flags; one value may also list

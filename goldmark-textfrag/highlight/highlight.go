@@ -9,6 +9,7 @@
 package highlight
 
 import (
+	"bytes"
 	"fmt"
 	"html"
 	"io"
@@ -34,6 +35,33 @@ type Options struct {
 
 // Write writes code highlighted, wrapped as the package doc shows.
 func Write(w io.Writer, code string, o Options) error {
+	return WriteCached(w, code, o, nil)
+}
+
+// WriteCached is Write with a cache: a block the cache holds is copied from
+// it, and a block written is stored in it. A nil cache caches nothing.
+func WriteCached(w io.Writer, code string, o Options, cache Cache) error {
+	key, ok := Key{}, false
+	if cache != nil {
+		key, ok = keyFor(code, o)
+	}
+	if !ok {
+		return write(w, code, o)
+	}
+	if html, hit := cache.Get(key); hit {
+		_, err := w.Write(html)
+		return err
+	}
+	var buf bytes.Buffer
+	if err := write(&buf, code, o); err != nil {
+		return err
+	}
+	cache.Put(key, buf.Bytes())
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+func write(w io.Writer, code string, o Options) error {
 	lexer := Lexer(o.Lang)
 	if lexer == nil {
 		lexer = lexers.Fallback
