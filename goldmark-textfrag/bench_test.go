@@ -123,13 +123,14 @@ func (f fencedRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	})
 }
 
-func benchMarkdown(b *testing.B, fsys fstest.MapFS, on bool) goldmark.Markdown {
+func benchMarkdown(b *testing.B, fsys fstest.MapFS, on bool, opts ...textfrag.Option) goldmark.Markdown {
 	r, err := target.New(target.Options{FS: fsys})
 	if err != nil {
 		b.Fatal(err)
 	}
+	opts = append([]textfrag.Option{textfrag.WithResolver(r), textfrag.WithHighlighting(on)}, opts...)
 	return goldmark.New(
-		goldmark.WithExtensions(textfrag.New(textfrag.WithResolver(r), textfrag.WithHighlighting(on))),
+		goldmark.WithExtensions(textfrag.New(opts...)),
 		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(fencedRenderer{plain: !on}, 200))),
 	)
 }
@@ -171,6 +172,22 @@ func BenchmarkConvertPasted(b *testing.B) {
 	for _, on := range []bool{true, false} {
 		b.Run(fmt.Sprintf("highlight=%v", on), func(b *testing.B) {
 			benchConvert(b, benchMarkdown(b, fsys, on), pasted, benchBoxes)
+		})
+	}
+}
+
+// BenchmarkConvertBoxCached is BenchmarkConvertBox/highlight=true with a
+// highlight cache that an earlier build filled (benchConvert's first,
+// untimed conversion): every box is resolved and verified, and its body
+// copied from the cache.
+func BenchmarkConvertBoxCached(b *testing.B) {
+	fsys, boxes, _ := benchPages()
+	for name, cache := range map[string]func() highlight.Cache{
+		"memory": highlight.MemoryCache,
+		"dir":    func() highlight.Cache { return highlight.DirCache(b.TempDir()) },
+	} {
+		b.Run("cache="+name, func(b *testing.B) {
+			benchConvert(b, benchMarkdown(b, fsys, true, textfrag.WithHighlightCache(cache())), boxes, benchBoxes)
 		})
 	}
 }

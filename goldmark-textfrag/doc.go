@@ -19,7 +19,8 @@
 //	        └─▶ target.Resolver: path ─▶ file in allowed root (os.Root)
 //	                 └─▶ rfc5147: parse ─▶ select + md5 + length (one pass, cached per file)
 //	        ◀── Box / Quote nodes, or a Problem (error or warning) in parser.Context
-//	AST ──renderer──▶ <figure class="textfrag"> with chroma-highlighted body;
+//	AST ──renderer──▶ <figure class="textfrag"> with chroma-highlighted body
+//	        (from WithHighlightCache when it holds the same body);
 //	        the first error Problem makes Convert return it.
 //
 // Package rfc5147 is the engine: pure, no I/O. Package target does the I/O:

@@ -194,3 +194,43 @@ func TestScanUTF8(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectAcrossPiecesProperty selects at random in random texts of a
+// few KiB, so that Text.Select resumes from checkpoints (every
+// checkpointEvery bytes) and counts most of each selection in bulk pieces
+// of selectPiece bytes, walking only the pieces that hold its ends; every
+// selection must still be the reference model's.
+func TestSelectAcrossPiecesProperty(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5147, 512))
+	texts := 60
+	if testing.Short() {
+		texts = 10
+	}
+	for i := range texts {
+		text := randomText(rng, 1000+rng.IntN(3000))
+		raw := []byte(text)
+		if len(raw) < 2*selectPiece {
+			continue
+		}
+		tx, err := NewText(raw, UTF8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := newRef(text)
+		sum := md5.Sum(raw)
+		for range 40 {
+			fs := randomFragment(rng, ref.n(), ref.lines(), raw)
+			f, err := Parse(fs)
+			if err != nil {
+				t.Fatalf("Parse(%q): %v", fs, err)
+			}
+			s, _ := tx.Select(f)
+			if s == nil {
+				t.Fatalf("text %d (%d bytes) #%s: no selection", i, len(raw), fs)
+			}
+			if d := diffRef(s, ref.selection(f, sum)); d != "" {
+				t.Fatalf("text %d (%d bytes) #%s: %s", i, len(raw), fs, d)
+			}
+		}
+	}
+}

@@ -16,10 +16,16 @@ import (
 const subChunk = 32 << 10
 
 // checkpointEvery is the piece size of a scan that records checkpoints
-// (NewText's). Text.Select walks one character at a time from the last
-// checkpoint before its start to its end, so the spacing bounds that walk:
-// at 32 KiB it was most of the cost of a link into a small file.
+// (NewText's), so that Text.Select starts at most this far before its
+// target: at 32 KiB, counting from the top of the file was most of the
+// cost of a link into a small file.
 const checkpointEvery = 4 << 10
+
+// selectPiece is the piece size of Text.Select's scan from a checkpoint:
+// small, so that the per-character walk covers only the pieces holding the
+// two ends of the selection (at most 2 × 512 bytes) and everything between
+// them is counted in bulk.
+const selectPiece = 512
 
 // Point is a human position in text: 1-based line and column, with columns
 // counting characters (a line ending is one character).
@@ -77,7 +83,9 @@ type scanner struct {
 	err          error
 	// record makes feed keep a checkpoint before each piece, so that later
 	// scans of the same text can start near their target.
-	record      bool
+	record bool
+	// pieceSize is how many bytes feed counts at a time (0: subChunk).
+	pieceSize   int
 	checkpoints []checkpoint
 }
 
@@ -110,9 +118,9 @@ func (s *scanner) feed(p []byte, eof bool) int {
 	if !eof {
 		n = safeEnd(p)
 	}
-	size := subChunk
-	if s.record {
-		size = checkpointEvery
+	size := s.pieceSize
+	if size == 0 {
+		size = subChunk
 	}
 	for i := 0; i < n && s.err == nil && !s.done(); {
 		j := min(i+size, n)

@@ -68,7 +68,7 @@ func NewText(raw []byte, charset Charset) (*Text, error) {
 		return nil, err
 	}
 	s := newScanner(Char, Unbounded, Unbounded, false)
-	s.record = true
+	s.record, s.pieceSize = true, checkpointEvery
 	s.feed(data, true)
 	if s.err != nil {
 		return nil, s.err
@@ -94,7 +94,7 @@ func (t *Text) Bytes() []byte { return t.data }
 // error wrapping ErrIntegrity; callers must not use the text then.
 func (t *Text) Select(f Fragment) (*Selection, error) {
 	s := newScanner(f.Scheme, f.Start, endTarget(f), false)
-	s.stopEarly = true
+	s.stopEarly, s.pieceSize = true, selectPiece
 	from := int64(0)
 	if !s.start.reached {
 		// Start at the last checkpoint strictly before the start target, so a
