@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -23,8 +24,8 @@ import (
 )
 
 // Benchmarks of one page of benchBoxes boxes (BenchmarkConvertBox) against
-// the same page with each quote pasted as a fenced code block
-// (BenchmarkConvertPasted), both highlighted through package highlight as
+// the same page with each quote pasted as a fenced code block numbered as
+// the box is (BenchmarkConvertPasted), both highlighted through package highlight as
 // the textfrag command does it, with highlighting on and off. Compare them
 // with benchstat:
 //
@@ -91,13 +92,14 @@ func benchPages() (fstest.MapFS, string, string) {
 		f := rng.IntN(benchFiles)
 		start := rng.IntN(len(lines[f]) - benchLines - 1)
 		fmt.Fprintf(&boxes, "[Quote %d](../src/f%d.go#line=%d,%d;md5=%s)\n\n", k, f, start, start+benchLines, sums[f])
-		fmt.Fprintf(&pasted, "*Quote %d* — `src/f%d.go`\n\n```go\n%s```\n\n", k, f, strings.Join(lines[f][start:start+benchLines], ""))
+		fmt.Fprintf(&pasted, "*Quote %d* — `src/f%d.go`\n\n```go %d\n%s```\n\n", k, f, start+1, strings.Join(lines[f][start:start+benchLines], ""))
 	}
 	return fsys, boxes.String(), pasted.String()
 }
 
 // fencedRenderer writes fenced code as the textfrag command does: through
-// highlight.Write, with the "text" lexer when highlighting is off.
+// highlight.Write, with the "text" lexer when highlighting is off, numbered
+// from the number after the language ("go 214"), as a box is numbered.
 type fencedRenderer struct{ plain bool }
 
 func (f fencedRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -106,16 +108,18 @@ func (f fencedRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			return ast.WalkContinue, nil
 		}
 		n := node.(*ast.FencedCodeBlock)
-		lang := string(n.Language(src))
+		lang, first, _ := strings.Cut(string(n.Info.Segment.Value(src)), " ")
+		o := highlight.Options{Lang: lang, LineNumbers: true}
+		o.FirstLine, _ = strconv.Atoi(first)
 		if f.plain {
-			lang = "text"
+			o.Lang = "text"
 		}
 		var code strings.Builder
 		for i := range n.Lines().Len() {
 			seg := n.Lines().At(i)
 			code.Write(seg.Value(src))
 		}
-		if err := highlight.Write(w, code.String(), highlight.Options{Lang: lang}); err != nil {
+		if err := highlight.Write(w, code.String(), o); err != nil {
 			return ast.WalkStop, err
 		}
 		w.WriteString("\n")

@@ -7,19 +7,20 @@
 // Under OUT it writes one directory per site (-sites picks some):
 //
 //	textfrag/      docs/*.md with [title](../src/f.go#line=a,b;md5=…), and src/
-//	pasted/        docs/*.md, the same pages with each quote pasted as a fenced block
+//	pasted/        docs/*.md, the same pages with each quote pasted as a numbered fenced block
 //	mkdocs/        mkdocs.yml, docs/*.md with --8<-- "src/f.go:a:b" in fenced blocks, src/
 //	asciidoctor/   docs/*.adoc with include::../src/f.go[lines=a..b] in [source] blocks, src/
 //	sphinx/        docs/conf.py, docs/*.rst with .. literalinclude:: and :lines: a-b, src/
 //	*-plain/       the peers' sites with every quote in the "text" language, to
 //	               compare with textfrag --highlight=false
 //	hugo/          a Hugo site importing the textfrag module (-hugo-module), src/
-//	hugo-pasted/   the same Hugo site with each quote pasted as a fenced block
+//	hugo-pasted/   the same Hugo site with each quote pasted as a numbered fenced block
 //
 // and manifest.json with the corpus's counts. Every quote shows the same
 // human lines, in the same language, with line numbers where the tool can
-// number from the file's own line (all but the pasted twins, whose fences
-// are written as an author pastes code).
+// number from the file's own line: the pasted twins' fences say
+// {linenos=inline linenostart=N}, as an author pasting a quote would to
+// show the file's numbers.
 package main
 
 import (
@@ -193,6 +194,13 @@ type quote struct {
 // text returns the quoted lines, each with its LF.
 func (q *quote) text() string { return strings.Join(q.file.lines[q.start:q.end], "") }
 
+// pastedInfo is the info string of q's fence in the pasted twins: its
+// language, numbered from the file's line as a box is numbered (Hugo's
+// fence attributes, which textfrag build also reads).
+func (q *quote) pastedInfo() string {
+	return fmt.Sprintf("%s {linenos=inline linenostart=%d}", q.file.lang, q.start+1)
+}
+
 // caption is how the pasted twins label a pasted block.
 func (q *quote) caption() string {
 	return fmt.Sprintf("*%s* — `%s`, lines %d–%d", q.title, q.file.path, q.start+1, q.end)
@@ -346,7 +354,7 @@ func (c *corpus) writePasted(w *writer, site string) {
 		var b strings.Builder
 		fmt.Fprintf(&b, "# %s\n\n", p.title)
 		markdownPage(&b, p, func(q *quote) string {
-			return q.caption() + "\n\n" + fence(q.file.lang, q.text())
+			return q.caption() + "\n\n" + fence(q.pastedInfo(), q.text())
 		})
 		w.file(site+"/docs/"+p.name+".md", b.String())
 	}
@@ -513,7 +521,7 @@ disableKinds = ["taxonomy", "term", "rss", "sitemap", "404"]
 		fmt.Fprintf(&b, "---\ntitle: %q\n---\n\n", p.title)
 		markdownPage(&b, p, func(q *quote) string {
 			if pasted {
-				return q.caption() + "\n\n" + fence(q.file.lang, q.text())
+				return q.caption() + "\n\n" + fence(q.pastedInfo(), q.text())
 			}
 			return fmt.Sprintf("![%s](../%s#line=%d,%d;md5=%s)\n", q.title, q.file.path, q.start, q.end, q.file.md5)
 		})

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 )
 
 func TestSplitFrontMatter(t *testing.T) {
@@ -131,5 +134,46 @@ func TestFencedCodeMatchesBoxMarkup(t *testing.T) {
 		if !strings.Contains(body, want) {
 			t.Errorf("lacks %s\n%s", want, body)
 		}
+	}
+}
+
+func TestFenceOptions(t *testing.T) {
+	for _, c := range []struct {
+		info string
+		want highlight.Options
+	}{
+		{"", highlight.Options{}},
+		{"go", highlight.Options{Lang: "go"}},
+		{"go extra words", highlight.Options{Lang: "go"}},
+		{"go {linenos=inline}", highlight.Options{Lang: "go", LineNumbers: true}},
+		{"go{linenos=table}", highlight.Options{Lang: "go", LineNumbers: true}},
+		{"go {linenos=true, linenostart=11}", highlight.Options{Lang: "go", LineNumbers: true, FirstLine: 11}},
+		{`go {LineNos="inline" LineNoStart="7" hl_lines="1 3-4"}`, highlight.Options{Lang: "go", LineNumbers: true, FirstLine: 7, Highlighted: [][2]int{{7, 7}, {9, 10}}}},
+		{`py {linenos=false hl_lines=[2,"4-5"]}`, highlight.Options{Lang: "py", Highlighted: [][2]int{{2, 2}, {4, 5}}}},
+		{"go {linenos=inline linenostart=0 hl_lines=\"x 3-1 0\"}", highlight.Options{Lang: "go", LineNumbers: true}},
+		{"go {linenos=inline", highlight.Options{Lang: "go"}}, // unterminated: no attributes
+		{"go {.class #id data-x=1}", highlight.Options{Lang: "go"}},
+	} {
+		got := fenceOptions([]byte(c.info))
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("fenceOptions(%q) = %+v, want %+v", c.info, got, c.want)
+		}
+	}
+}
+
+// Fenced code takes Hugo's line-number attributes, so a pasted quote can be
+// numbered as a box is.
+func TestFencedCodeLineNumbers(t *testing.T) {
+	md := newMarkdown(nil, true, nil)
+	var out bytes.Buffer
+	src := "```text {linenos=inline linenostart=11 hl_lines=2}\na\nb\n```\n"
+	if err := md.Convert([]byte(src), &out); err != nil {
+		t.Fatal(err)
+	}
+	want := `<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-text" data-lang="text">` +
+		`<span class="line"><span class="ln">11</span><span class="cl">a` + "\n" + `</span></span>` +
+		`<span class="line hl"><span class="ln">12</span><span class="cl">b` + "\n" + `</span></span></code></pre></div>` + "\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }

@@ -13,7 +13,9 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
@@ -62,38 +64,75 @@ func WriteCached(w io.Writer, code string, o Options, cache Cache) error {
 }
 
 func write(w io.Writer, code string, o Options) error {
-	lexer := Lexer(o.Lang)
-	if lexer == nil {
-		lexer = lexers.Fallback
-	}
-	tokens, err := chroma.Coalesce(lexer).Tokenise(nil, code)
+	tokens, err := tokenise(Lexer(o.Lang), code)
 	if err != nil {
 		return err
 	}
-	opts := []chromahtml.Option{
-		chromahtml.WithClasses(true),
-		chromahtml.TabWidth(4),
+	first := o.FirstLine
+	if first == 0 {
+		first = 1
+	}
+	f := formatters.Get().(*chromahtml.Formatter)
+	defer formatters.Put(f)
+	for _, set := range []chromahtml.Option{
 		chromahtml.WithPreWrapper(preWrapper(o.Lang)),
-	}
-	if o.LineNumbers {
-		first := o.FirstLine
-		if first == 0 {
-			first = 1
-		}
-		opts = append(opts, chromahtml.WithLineNumbers(true), chromahtml.LineNumbersInTable(false), chromahtml.BaseLineNumber(first))
-	}
-	if len(o.Highlighted) > 0 {
-		opts = append(opts, chromahtml.HighlightLines(o.Highlighted))
+		chromahtml.WithLineNumbers(o.LineNumbers),
+		chromahtml.BaseLineNumber(first),
+		chromahtml.HighlightLines(o.Highlighted),
+	} {
+		set(f)
 	}
 	if _, err := io.WriteString(w, `<div class="highlight">`); err != nil {
 		return err
 	}
-	if err := chromahtml.New(opts...).Format(w, classesOnly, tokens); err != nil {
+	if err := f.Format(w, classesOnly, tokens); err != nil {
 		return err
 	}
 	_, err = io.WriteString(w, `</div>`)
 	return err
 }
+
+// tokenise lexes code, coalescing runs of tokens of one type; a nil lexer
+// is chroma's fallback.
+func tokenise(lexer chroma.Lexer, code string) (chroma.Iterator, error) {
+	if lexer == nil {
+		lexer = lexers.Fallback
+	}
+	if isPlainText(lexer) {
+		// What chroma's plain-text lexers (".+" and "\n", both Text) and
+		// Coalesce make of any code, without a regular expression per line:
+		// one Text token, with CR+LF and CR made LF (chroma's EnsureLF, on
+		// by default) and each invalid byte U+FFFD (chroma's conversion to
+		// runes). TestPlainTextTokens holds the two equal.
+		if code == "" {
+			return chroma.Literator(), nil
+		}
+		if strings.IndexByte(code, '\r') >= 0 {
+			code = strings.ReplaceAll(strings.ReplaceAll(code, "\r\n", "\n"), "\r", "\n")
+		}
+		if !utf8.ValidString(code) {
+			code = string([]rune(code))
+		}
+		return chroma.Literator(chroma.Token{Type: chroma.Text, Value: code}), nil
+	}
+	return chroma.Coalesce(lexer).Tokenise(nil, code)
+}
+
+// isPlainText reports whether lexer is chroma's fallback or plaintext
+// lexer, which make every character Text.
+func isPlainText(lexer chroma.Lexer) bool {
+	return lexer == lexers.Fallback || lexer == plainText
+}
+
+var plainText = lexers.Get("plaintext")
+
+// formatters holds chroma HTML formatters with the options every block
+// shares; write sets the rest on one before each block. A new formatter per
+// block would rebuild its style map (every token type's CSS) each time,
+// which was a third of an unhighlighted build.
+var formatters = sync.Pool{New: func() any {
+	return chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4), chromahtml.LineNumbersInTable(false))
+}}
 
 // classesOnly is the style handed to chroma's formatter. With classes the
 // markup does not depend on the style, but the formatter still turns the

@@ -23,9 +23,9 @@ const checkpointEvery = 4 << 10
 
 // selectPiece is the piece size of Text.Select's scan from a checkpoint:
 // small, so that the per-character walk covers only the pieces holding the
-// two ends of the selection (at most 2 × 512 bytes) and everything between
+// two ends of the selection (2 × 128 bytes at most) and everything between
 // them is counted in bulk.
-const selectPiece = 512
+const selectPiece = 128
 
 // Point is a human position in text: 1-based line and column, with columns
 // counting characters (a line ending is one character).
