@@ -35,8 +35,12 @@ start with "_", and OUT itself are left out.
 Each page's title is the "title" of its YAML front matter (between two lines of
 ---), else its first level-1 heading, else its file name. Relative links to
 .md pages are rewritten to the .html pages; RFC 5147 links (#line=…, #char=…)
-quote their target in a box instead. The stylesheet for boxes and highlighted
-code is written to OUT/textfrag.css (unless SRC has its own textfrag.css).
+quote their target in a box instead. Fenced code is highlighted, and numbered
+as Hugo numbers it when its info string asks, as in
+go {linenos=inline linenostart=11 hl_lines="2 4-5"}.
+The stylesheet for boxes and highlighted code is written to OUT/textfrag.css
+(unless SRC has its own textfrag.css). Highlighted code is kept in the
+highlight cache (see --cache-dir), so that a rebuild lexes only what changed.
 
 Pages are laid out with a built-in layout, or with SRC/_layout.html if there
 is one: an html/template executed with
