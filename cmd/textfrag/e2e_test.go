@@ -17,13 +17,34 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
 )
 
-// e2eBinary is the command built by TestMain.
-var e2eBinary string
+// e2eBinary is where the command is built, on first use (e2eBin): fuzzing
+// runs this package's test binary in several processes, and none of them
+// needs it.
+var (
+	e2eBinary   string
+	e2eBuild    sync.Once
+	e2eBuildErr error
+)
+
+// e2eBin returns the built command, building it the first time.
+func e2eBin(t testing.TB) string {
+	t.Helper()
+	e2eBuild.Do(func() {
+		if out, err := exec.Command("go", "build", "-o", e2eBinary, ".").CombinedOutput(); err != nil {
+			e2eBuildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if e2eBuildErr != nil {
+		t.Fatal(e2eBuildErr)
+	}
+	return e2eBinary
+}
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "textfrag-e2e-")
@@ -37,11 +58,6 @@ func TestMain(m *testing.M) {
 	os.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
 	if runtime.GOOS == "windows" {
 		e2eBinary += ".exe"
-	}
-	if out, err := exec.Command("go", "build", "-o", e2eBinary, ".").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
-		os.RemoveAll(dir)
-		os.Exit(1)
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -57,7 +73,7 @@ type e2eResult struct {
 // e2eRun runs the command in dir.
 func e2eRun(t *testing.T, dir string, args ...string) e2eResult {
 	t.Helper()
-	cmd := exec.Command(e2eBinary, args...)
+	cmd := exec.Command(e2eBin(t), args...)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -64,7 +64,7 @@ func (s *pinSite) env() []string {
 // run runs the built textfrag in the site's directory.
 func (s *pinSite) run(args ...string) (stdout, stderr string, code int) {
 	s.t.Helper()
-	cmd := exec.Command(e2eBinary, args...)
+	cmd := exec.Command(e2eBin(s.t), args...)
 	cmd.Dir = s.dir
 	cmd.Env = s.env()
 	var out, errOut bytes.Buffer

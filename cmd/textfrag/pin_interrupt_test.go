@@ -187,7 +187,7 @@ func TestPinWriteInterruptedAtEachStep(t *testing.T) {
 // deadPID returns the id of a process that has exited and been reaped.
 func deadPID(t *testing.T) int {
 	t.Helper()
-	cmd := exec.Command(e2eBinary, "help")
+	cmd := exec.Command(e2eBin(t), "help")
 	if err := cmd.Run(); err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +277,7 @@ func TestPinE2EKilledWhileWriting(t *testing.T) {
 
 	// How long a whole run takes, here and now.
 	start := time.Now()
-	cmd := exec.Command(e2eBinary, "pin", "--write", "--root", dir, docs)
+	cmd := exec.Command(e2eBin(t), "pin", "--write", "--root", dir, docs)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("pin --write: %v\n%s", err, out)
 	}
@@ -296,7 +296,7 @@ func TestPinE2EKilledWhileWriting(t *testing.T) {
 	var mixed, temps int
 	for round := range rounds {
 		pinReset(t, dir, old)
-		cmd := exec.Command(e2eBinary, "pin", "--write", "--root", dir, docs)
+		cmd := exec.Command(e2eBin(t), "pin", "--write", "--root", dir, docs)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -340,7 +340,7 @@ func TestPinE2EKilledWhileWriting(t *testing.T) {
 	// A run to the end, from the old files: every directory is written in,
 	// so every stale temporary file goes.
 	pinReset(t, dir, old)
-	if out, err := exec.Command(e2eBinary, "pin", "--write", "--root", dir, docs).CombinedOutput(); err != nil {
+	if out, err := exec.Command(e2eBin(t), "pin", "--write", "--root", dir, docs).CombinedOutput(); err != nil {
 		t.Fatalf("pin --write after the kills: %v\n%s", err, out)
 	}
 	if n := pinOldOrNew(t, dir, old, golden); n != len(old) {
