@@ -107,7 +107,9 @@ func keyFor(code string, o Options) (Key, bool) {
 // own SHA-256 when read, so that a torn or damaged file is a miss, never
 // wrong markup. As in Go's build cache, a file read is touched at most once
 // an hour, and at most once a day files untouched for TrimAfter are
-// removed. Errors are misses.
+// removed. Errors are misses. Blocks are keyed by chroma's version, not by
+// lexers a program registers with chroma itself: such a program should not
+// share its directory with others.
 func DirCache(dir string) Cache {
 	return &dirCache{dir: dir}
 }
