@@ -21,11 +21,13 @@ const subChunk = 32 << 10
 // cost of a link into a small file.
 const checkpointEvery = 4 << 10
 
-// selectPiece is the piece size of Text.Select's scan from a checkpoint:
-// small, so that the per-character walk covers only the pieces holding the
-// two ends of the selection (2 × 128 bytes at most) and everything between
-// them is counted in bulk.
-const selectPiece = 128
+// selectPiece is the piece size of Text.Select's scan from a checkpoint.
+const selectPiece = 1 << 10
+
+// walkMax is the longest stretch around a target that the scanner walks one
+// character at a time: a piece holding a target is halved until the half
+// holding it is this short, and everything else is counted in bulk.
+const walkMax = 32
 
 // Point is a human position in text: 1-based line and column, with columns
 // counting characters (a line ending is one character).
@@ -187,6 +189,18 @@ func (s *scanner) piece(c []byte) {
 	}
 	nChars, nEnds := countEndings(c, runes, nels)
 	if s.targetWithin(nChars, nEnds) {
+		// Halve the piece until the half holding the target is short
+		// enough to walk one character at a time; the other halves are
+		// counted in bulk.
+		if len(c) > walkMax {
+			if mid := pieceEnd(c, len(c)/2); mid < len(c) {
+				s.piece(c[:mid])
+				if s.err == nil && !s.done() {
+					s.piece(c[mid:])
+				}
+				return
+			}
+		}
 		s.walk(c)
 		return
 	}
