@@ -100,7 +100,10 @@ func benchPages() (fstest.MapFS, string, string) {
 // fencedRenderer writes fenced code as the textfrag command does: through
 // highlight.Write, with the "text" lexer when highlighting is off, numbered
 // from the number after the language ("go 214"), as a box is numbered.
-type fencedRenderer struct{ plain bool }
+type fencedRenderer struct {
+	plain bool
+	cache highlight.Cache
+}
 
 func (f fencedRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindFencedCodeBlock, func(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -119,7 +122,7 @@ func (f fencedRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			seg := n.Lines().At(i)
 			code.Write(seg.Value(src))
 		}
-		if err := highlight.Write(w, code.String(), o); err != nil {
+		if err := highlight.WriteCached(w, code.String(), o, f.cache); err != nil {
 			return ast.WalkStop, err
 		}
 		w.WriteString("\n")
@@ -127,15 +130,14 @@ func (f fencedRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	})
 }
 
-func benchMarkdown(b *testing.B, fsys fstest.MapFS, on bool, opts ...textfrag.Option) goldmark.Markdown {
+func benchMarkdown(b *testing.B, fsys fstest.MapFS, on bool, cache highlight.Cache) goldmark.Markdown {
 	r, err := target.New(target.Options{FS: fsys})
 	if err != nil {
 		b.Fatal(err)
 	}
-	opts = append([]textfrag.Option{textfrag.WithResolver(r), textfrag.WithHighlighting(on)}, opts...)
 	return goldmark.New(
-		goldmark.WithExtensions(textfrag.New(opts...)),
-		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(fencedRenderer{plain: !on}, 200))),
+		goldmark.WithExtensions(textfrag.New(textfrag.WithResolver(r), textfrag.WithHighlighting(on), textfrag.WithHighlightCache(cache))),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(fencedRenderer{plain: !on, cache: cache}, 200))),
 	)
 }
 
@@ -166,7 +168,7 @@ func BenchmarkConvertBox(b *testing.B) {
 	fsys, boxes, _ := benchPages()
 	for _, on := range []bool{true, false} {
 		b.Run(fmt.Sprintf("highlight=%v", on), func(b *testing.B) {
-			benchConvert(b, benchMarkdown(b, fsys, on), boxes, benchBoxes)
+			benchConvert(b, benchMarkdown(b, fsys, on, nil), boxes, benchBoxes)
 		})
 	}
 }
@@ -175,23 +177,32 @@ func BenchmarkConvertPasted(b *testing.B) {
 	fsys, _, pasted := benchPages()
 	for _, on := range []bool{true, false} {
 		b.Run(fmt.Sprintf("highlight=%v", on), func(b *testing.B) {
-			benchConvert(b, benchMarkdown(b, fsys, on), pasted, benchBoxes)
+			benchConvert(b, benchMarkdown(b, fsys, on, nil), pasted, benchBoxes)
 		})
 	}
 }
 
-// BenchmarkConvertBoxCached is BenchmarkConvertBox/highlight=true with a
-// highlight cache that an earlier build filled (benchConvert's first,
-// untimed conversion): every box is resolved and verified, and its body
-// copied from the cache.
+// BenchmarkConvertBoxCached and BenchmarkConvertPastedCached are the
+// highlighted benchmarks with a highlight cache that an earlier build filled
+// (benchConvert's first, untimed conversion): every box is still resolved
+// and verified, and every body copied from the cache.
 func BenchmarkConvertBoxCached(b *testing.B) {
 	fsys, boxes, _ := benchPages()
+	benchCached(b, fsys, boxes)
+}
+
+func BenchmarkConvertPastedCached(b *testing.B) {
+	fsys, _, pasted := benchPages()
+	benchCached(b, fsys, pasted)
+}
+
+func benchCached(b *testing.B, fsys fstest.MapFS, page string) {
 	for name, cache := range map[string]func() highlight.Cache{
 		"memory": highlight.MemoryCache,
 		"dir":    func() highlight.Cache { return highlight.DirCache(b.TempDir()) },
 	} {
 		b.Run("cache="+name, func(b *testing.B) {
-			benchConvert(b, benchMarkdown(b, fsys, true, textfrag.WithHighlightCache(cache())), boxes, benchBoxes)
+			benchConvert(b, benchMarkdown(b, fsys, true, cache()), page, benchBoxes)
 		})
 	}
 }

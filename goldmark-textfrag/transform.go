@@ -146,6 +146,10 @@ func (d *document) box(n ast.Node, res *target.Result, opts linkOptions, href st
 		Highlighted: opts.highlighted,
 	}
 	body := displayText(sel.Text)
+	if !opts.dedent && len(body) <= d.cfg.maxBytes && lineCount(body) <= d.cfg.maxLines {
+		b.Body = body // within the limits, as it is: the common case
+		return b, nil
+	}
 	lines := strings.SplitAfter(body, "\n")
 	if lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
@@ -168,6 +172,16 @@ func (d *document) box(n ast.Node, res *target.Result, opts linkOptions, href st
 	}
 	b.Body = strings.Join(lines, "")
 	return b, nil
+}
+
+// lineCount is the number of lines of s, in which each line ends with "\n"
+// but perhaps the last.
+func lineCount(s string) int {
+	n := strings.Count(s, "\n")
+	if s != "" && s[len(s)-1] != '\n' {
+		n++
+	}
+	return n
 }
 
 // lang picks the chroma lexer name: the title's lang=, else the file

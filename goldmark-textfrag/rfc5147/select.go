@@ -47,7 +47,7 @@ type Text struct {
 	data   []byte // UTF-8, no BOM
 	facts  Facts
 	lines  int64
-	marks  []checkpoint // scanner counts every subChunk bytes, for Select to start near its target
+	marks  []checkpoint // scanner counts every checkpointEvery bytes, for Select to start near its target
 	mu     sync.Mutex
 	others map[string]transcoded
 }
