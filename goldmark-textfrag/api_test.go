@@ -221,12 +221,17 @@ func TestHighlightCacheServesEqualBoxes(t *testing.T) {
 			t.Fatalf("conversion %d with a cache: err %v\n%s\nwant\n%s", i, err, got, want)
 		}
 	}
-	if len(cache.blocks) != 2 || cache.hits != 4 {
-		t.Errorf("want 2 blocks stored and 4 hits (1 in the first conversion, 3 in the second), got %d and %d", len(cache.blocks), cache.hits)
-	}
+	// The cache also holds the lexer's name for "go" (highlight.LexerCached).
+	blocks := 0
 	for _, html := range cache.blocks {
-		if !strings.Contains(string(html), `<span class="ln">`) {
-			t.Errorf("a stored block should be the numbered box body: %s", html)
+		if strings.HasPrefix(string(html), `<div class="highlight">`) {
+			blocks++
+			if !strings.Contains(string(html), `<span class="ln">`) {
+				t.Errorf("a stored block should be the numbered box body: %s", html)
+			}
 		}
+	}
+	if blocks != 2 || cache.hits < 4 {
+		t.Errorf("want 2 blocks stored and at least 4 hits (1 in the first conversion, 3 in the second), got %d and %d", blocks, cache.hits)
 	}
 }

@@ -191,7 +191,7 @@ func (d *document) lang(p, override string) string {
 	if lang == "" {
 		lang = strings.ToLower(strings.TrimPrefix(path.Ext(p), "."))
 	}
-	if !d.cfg.highlight || lang == "" || highlight.Lexer(lang) == nil {
+	if !d.cfg.highlight || lang == "" || highlight.LexerCached(lang, d.cfg.cache) == nil {
 		return "text"
 	}
 	return lang

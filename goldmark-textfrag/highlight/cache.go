@@ -15,7 +15,8 @@ import (
 )
 
 // Cache keeps written blocks, so that a block whose code and options were
-// written before is copied instead of lexed again. Lexing is most of the
+// written before is copied instead of lexed again (and, for LexerCached,
+// which lexer a name stands for). Lexing is most of the
 // cost of a highlighted build (chroma's lexers run at about 0.4 MB/s), and
 // between two builds of a site almost every quoted range is unchanged.
 //
@@ -99,6 +100,17 @@ func keyFor(code string, o Options) (Key, bool) {
 	var k Key
 	h.Sum(k[:0])
 	return k, true
+}
+
+// lexerKey returns the key under which LexerCached keeps the name of the
+// lexer for name (a field no block key has: blocks start with their markup
+// version).
+func lexerKey(name string) (Key, bool) {
+	v := chromaVersion()
+	if v == "" {
+		return Key{}, false
+	}
+	return sha256.Sum256([]byte(markupVersion + "\x00lexer\x00" + v + "\x00" + name)), true
 }
 
 // DirCache returns a Cache kept in files under dir (created when first

@@ -197,3 +197,43 @@ func TestDirCacheTouchesWhatItReads(t *testing.T) {
 		t.Error("files are named by the key in hex")
 	}
 }
+
+func TestLexerCachedKeepsTheAnswer(t *testing.T) {
+	cache := MemoryCache()
+	// A name chroma finds only by matching globs: the answer is stored as
+	// the lexer's own name.
+	if got, want := LexerCached("cxx", cache), Lexer("cxx"); got == nil || got != want {
+		t.Fatalf("LexerCached(cxx) = %v, want %v", got, want)
+	}
+	k, _ := lexerKey("cxx")
+	if v, ok := cache.Get(k); !ok || string(v) != Lexer("cxx").Config().Name {
+		t.Errorf("stored %q, %v; want the lexer's name", v, ok)
+	}
+	// An unknown name is stored as "".
+	if LexerCached("no-such-ext-1", cache) != nil {
+		t.Fatal("unknown name: want no lexer")
+	}
+	if k, _ := lexerKey("no-such-ext-1"); !bytes.Equal(must(cache.Get(k)), []byte{}) {
+		t.Error("unknown name: want an empty answer stored")
+	}
+	// What a cache says is what a later process answers (names this
+	// process has not looked up yet).
+	k, _ = lexerKey("no-such-ext-2")
+	cache.Put(k, []byte("Go"))
+	if l := LexerCached("no-such-ext-2", cache); l == nil || l.Config().Name != "Go" {
+		t.Errorf("a stored answer should be used, got %v", l)
+	}
+	// A stored name chroma does not have is not trusted: the lookup is done.
+	k, _ = lexerKey("no-such-ext-3")
+	cache.Put(k, []byte("No Such Lexer"))
+	if l := LexerCached("no-such-ext-3", cache); l != nil {
+		t.Errorf("a stale answer should be looked up again, got %v", l.Config().Name)
+	}
+}
+
+func must(v []byte, ok bool) []byte {
+	if !ok {
+		return nil
+	}
+	return v
+}
