@@ -10,6 +10,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 )
 
 // The README's example, with the project in memory so that it runs anywhere.
@@ -42,4 +43,33 @@ func Example_staleMD5() {
 	err := md.Convert(src, new(bytes.Buffer), parser.WithContext(pc))
 	fmt.Println(err)
 	// Output: index.md:1:1: error: notes.txt#line=0,1;md5=00000000000000000000000000000000: md5 mismatch: the link says 00000000000000000000000000000000, the file has 401b30e3b8b5d629635a5c613cdb7919; if the quoted text is still right, re-pin with `textfrag pin --write index.md`
+}
+
+// A highlight cache in a directory makes later builds copy the boxes whose
+// lines, language and numbering they wrote before, instead of lexing them
+// again; the pages are the same either way.
+func ExampleWithHighlightCache() {
+	project := fstest.MapFS{"src/hello.go": {Data: []byte("package main\n\nfunc main() {}\n")}}
+	cacheDir, err := os.MkdirTemp("", "textfrag-highlight-")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(cacheDir)
+
+	var pages []string
+	for range 2 { // two builds, the second served from the cache
+		md := goldmark.New(goldmark.WithExtensions(textfrag.New(
+			textfrag.WithFS(project),
+			textfrag.WithHighlightCache(highlight.DirCache(cacheDir)),
+		)))
+		var html bytes.Buffer
+		if err := md.Convert([]byte("[main](src/hello.go#line=2,3)\n"), &html); err != nil {
+			fmt.Println(err)
+			return
+		}
+		pages = append(pages, html.String())
+	}
+	fmt.Println(pages[0] == pages[1])
+	// Output: true
 }
