@@ -86,10 +86,13 @@ func keyFor(code string, o Options) (Key, bool) {
 	field(markupVersion)
 	field(v)
 	field(o.Lang)
+	// FirstLine counts without LineNumbers too: it places the
+	// highlighted lines.
+	num(max(o.FirstLine, 1))
 	if o.LineNumbers {
-		num(max(o.FirstLine, 1))
+		num(1)
 	} else {
-		num(-1)
+		num(0)
 	}
 	num(len(o.Highlighted))
 	for _, r := range o.Highlighted {

@@ -52,6 +52,9 @@ func TestKeyedByEverythingTheMarkupDependsOn(t *testing.T) {
 		"no numbers":        {"x := 1\n", Options{Lang: "go", Highlighted: [][2]int{{4, 5}}}},
 		"highlighted lines": {"x := 1\n", Options{Lang: "go", LineNumbers: true, FirstLine: 3, Highlighted: [][2]int{{4, 6}}}},
 		"no highlighted":    {"x := 1\n", Options{Lang: "go", LineNumbers: true, FirstLine: 3}},
+		// Without numbers, the first line's number still places the
+		// highlighted lines.
+		"no numbers, first line 4": {"x := 1\n", Options{Lang: "go", FirstLine: 4, Highlighted: [][2]int{{4, 5}}}},
 		// Length-prefixed fields: moving a byte from one field to the next is another key.
 		"shifted": {"o\nx := 1\n", Options{Lang: "g", LineNumbers: true, FirstLine: 3, Highlighted: [][2]int{{4, 5}}}},
 	}
