@@ -2,6 +2,8 @@ package highlight
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -239,4 +241,38 @@ func must(v []byte, ok bool) []byte {
 		return nil
 	}
 	return v
+}
+
+// recordedMarkup fingerprints, for each markupVersion, what Write wrote for
+// TestMarkupVersionTracksTheMarkup's blocks. It checks no markup (TestWrite
+// and the Hugo corpus test do); it only notices that the markup changed.
+var recordedMarkup = map[string]string{
+	"textfrag-highlight/1": "3c1353fb1e5d128e",
+}
+
+// A tripwire for markupVersion: cached blocks are keyed by it (and by
+// chroma's version), so a change to what Write writes for the same input
+// must come with a new markupVersion, or caches would serve the old markup.
+func TestMarkupVersionTracksTheMarkup(t *testing.T) {
+	var b bytes.Buffer
+	for _, c := range []struct {
+		code string
+		o    Options
+	}{
+		{"package a\n\nfunc F() int { return 1 < 2 }\n", Options{Lang: "go", LineNumbers: true, FirstLine: 9, Highlighted: [][2]int{{10, 10}}}},
+		{"plain <text>\r\nwith \xff bytes", Options{Lang: "text", LineNumbers: true}},
+		{"x = 1\n", Options{Lang: "python"}},
+		{"", Options{}},
+	} {
+		if err := Write(&b, c.code, c.o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sum := sha256.Sum256(b.Bytes())
+	if got, want := fmt.Sprintf("%x", sum[:8]), recordedMarkup[markupVersion]; got != want {
+		t.Fatalf("Write's markup is not what markupVersion %q wrote (fingerprint %s, now %s): "+
+			"if it changed (on purpose, or with a chroma upgrade), bump markupVersion in cache.go "+
+			"and record %s for the new version in recordedMarkup, so that no cache serves the old markup",
+			markupVersion, want, got, got)
+	}
 }
