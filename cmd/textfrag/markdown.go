@@ -7,7 +7,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -59,7 +58,7 @@ func newMarkdown(r *target.Resolver, highlighted bool, cache highlight.Cache, op
 //	<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-go" data-lang="go">…</code></pre></div>
 //
 // As in Hugo, attributes after the language number and emphasize lines:
-// ```go {linenos=inline linenostart=11 hl_lines="2 4-5"} (see fenceOptions).
+// ```go {linenos=inline linenostart=11 hl_lines="2 4-5"} (highlight.FenceOptions).
 // A language chroma does not know is written with its plain-text lexer, and
 // so is every block when plain is set.
 type codeBlockRenderer struct {
@@ -82,7 +81,7 @@ func (c codeBlockRenderer) renderFencedCode(w util.BufWriter, src []byte, node a
 	if n.Info != nil {
 		info = n.Info.Segment.Value(src)
 	}
-	o := fenceOptions(info)
+	o := highlight.FenceOptions(info)
 	if c.plain && o.Lang != "" {
 		o.Lang = "text"
 	}
@@ -96,86 +95,6 @@ func (c codeBlockRenderer) renderFencedCode(w util.BufWriter, src []byte, node a
 	}
 	w.WriteString("\n")
 	return ast.WalkSkipChildren, nil
-}
-
-// fenceOptions reads a fenced block's info string: the language (its first
-// word, up to a space or "{"), then, as Hugo reads them, attributes in
-// braces, separated by spaces or commas, names in any case:
-//
-//	linenos      true, inline or table: number the lines (always written
-//	             inline, as boxes are); false: do not
-//	linenostart  the first line's number (default 1)
-//	hl_lines     lines to emphasize, counted from the block's first line
-//	             whatever linenostart says: "2 4-5", or [2, "4-5"]
-//
-// Other attributes, and values that are not of these forms, are ignored.
-func fenceOptions(info []byte) highlight.Options {
-	lang, rest := info, []byte(nil)
-	if i := bytes.IndexAny(info, " \t{"); i >= 0 {
-		lang, rest = info[:i], info[i:]
-	}
-	o := highlight.Options{Lang: string(lang)}
-	i := bytes.IndexByte(rest, '{')
-	if i < 0 {
-		return o
-	}
-	attrs, ok := parser.ParseAttributes(text.NewReader(rest[i:]))
-	if !ok {
-		return o
-	}
-	var hl []string
-	for _, a := range attrs {
-		switch strings.ToLower(string(a.Name)) {
-		case "linenos":
-			switch v := attrString(a.Value); v {
-			case "true", "inline", "table":
-				o.LineNumbers = true
-			case "false":
-				o.LineNumbers = false
-			}
-		case "linenostart":
-			if n, err := strconv.Atoi(attrString(a.Value)); err == nil && n > 0 {
-				o.FirstLine = n
-			}
-		case "hl_lines":
-			if list, ok := a.Value.([]any); ok {
-				for _, v := range list {
-					hl = append(hl, attrString(v))
-				}
-			} else {
-				hl = strings.Fields(attrString(a.Value))
-			}
-		}
-	}
-	shift := max(o.FirstLine, 1) - 1
-	for _, field := range hl {
-		lo, hi, isRange := strings.Cut(field, "-")
-		if !isRange {
-			hi = lo
-		}
-		a, err1 := strconv.Atoi(lo)
-		b, err2 := strconv.Atoi(hi)
-		if err1 == nil && err2 == nil && a > 0 && b >= a {
-			o.Highlighted = append(o.Highlighted, [2]int{a + shift, b + shift})
-		}
-	}
-	return o
-}
-
-// attrString returns an attribute value (a string, number or boolean, as
-// goldmark's attribute parser gives it) as text.
-func attrString(v any) string {
-	switch v := v.(type) {
-	case []byte:
-		return string(v)
-	case string:
-		return v
-	case float64:
-		return strconv.FormatFloat(v, 'f', -1, 64)
-	case bool:
-		return strconv.FormatBool(v)
-	}
-	return ""
 }
 
 // page is one Markdown document, parsed and, unless it failed, rendered.

@@ -2,11 +2,8 @@ package main
 
 import (
 	"bytes"
-	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 )
 
 func TestSplitFrontMatter(t *testing.T) {
@@ -133,30 +130,6 @@ func TestFencedCodeMatchesBoxMarkup(t *testing.T) {
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("lacks %s\n%s", want, body)
-		}
-	}
-}
-
-func TestFenceOptions(t *testing.T) {
-	for _, c := range []struct {
-		info string
-		want highlight.Options
-	}{
-		{"", highlight.Options{}},
-		{"go", highlight.Options{Lang: "go"}},
-		{"go extra words", highlight.Options{Lang: "go"}},
-		{"go {linenos=inline}", highlight.Options{Lang: "go", LineNumbers: true}},
-		{"go{linenos=table}", highlight.Options{Lang: "go", LineNumbers: true}},
-		{"go {linenos=true, linenostart=11}", highlight.Options{Lang: "go", LineNumbers: true, FirstLine: 11}},
-		{`go {LineNos="inline" LineNoStart="7" hl_lines="1 3-4"}`, highlight.Options{Lang: "go", LineNumbers: true, FirstLine: 7, Highlighted: [][2]int{{7, 7}, {9, 10}}}},
-		{`py {linenos=false hl_lines=[2,"4-5"]}`, highlight.Options{Lang: "py", Highlighted: [][2]int{{2, 2}, {4, 5}}}},
-		{"go {linenos=inline linenostart=0 hl_lines=\"x 3-1 0\"}", highlight.Options{Lang: "go", LineNumbers: true}},
-		{"go {linenos=inline", highlight.Options{Lang: "go"}}, // unterminated: no attributes
-		{"go {.class #id data-x=1}", highlight.Options{Lang: "go"}},
-	} {
-		got := fenceOptions([]byte(c.info))
-		if !reflect.DeepEqual(got, c.want) {
-			t.Errorf("fenceOptions(%q) = %+v, want %+v", c.info, got, c.want)
 		}
 	}
 }
