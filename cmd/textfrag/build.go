@@ -84,6 +84,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 	styles.register(fset)
 	var lf linkFlags
 	lf.register(fset, "default: SRC")
+	lf.registerRendering(fset)
 	highlight := fset.Bool("highlight", true, "highlight boxes and fenced code with chroma (false: write them with the plain-text lexer)")
 	fset.Usage = func() {
 		fmt.Fprintln(fset.Output(), buildHelp)

@@ -35,6 +35,11 @@ func (f *linkFlags) register(fs *flag.FlagSet, rootHelp string) {
 	fs.StringVar(&f.sourceURL, "source-url", "", "make box captions link to `TEMPLATE` with {path}, {start} and {end} filled in, e.g. https://github.com/o/r/blob/main/{path}#L{start}-L{end}")
 	fs.Var(&f.charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), e.g. '*.latin1=ISO-8859-1'")
 	f.remote.register(fs)
+}
+
+// registerRendering adds the flags of the commands that write HTML (build,
+// render, serve).
+func (f *linkFlags) registerRendering(fs *flag.FlagSet) {
 	fs.BoolFunc("highlight-cache", "keep highlighted code in DIR/highlight (DIR from --cache-dir), so that code unchanged since an earlier build is not lexed again (false: lex all of it; default true)", func(s string) error {
 		on, err := strconv.ParseBool(s)
 		f.noCache = !on

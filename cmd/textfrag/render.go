@@ -31,6 +31,7 @@ func runRender(e *env, args []string) int {
 	fset := flag.NewFlagSet("render", flag.ContinueOnError)
 	var lf linkFlags
 	lf.register(fset, "default: the current directory")
+	lf.registerRendering(fset)
 	fset.Usage = func() {
 		fmt.Fprintln(fset.Output(), renderHelp)
 		fset.PrintDefaults()

@@ -77,6 +77,7 @@ func (e *env) serve(ctx context.Context, args []string, ready func(url string)) 
 	styles.register(fset)
 	var lf linkFlags
 	lf.register(fset, "default: SRC")
+	lf.registerRendering(fset)
 	fset.Usage = func() {
 		fmt.Fprintln(fset.Output(), serveHelp)
 		fset.PrintDefaults()
