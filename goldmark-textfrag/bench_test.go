@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -92,14 +91,14 @@ func benchPages() (fstest.MapFS, string, string) {
 		f := rng.IntN(benchFiles)
 		start := rng.IntN(len(lines[f]) - benchLines - 1)
 		fmt.Fprintf(&boxes, "[Quote %d](../src/f%d.go#line=%d,%d;md5=%s)\n\n", k, f, start, start+benchLines, sums[f])
-		fmt.Fprintf(&pasted, "*Quote %d* — `src/f%d.go`\n\n```go %d\n%s```\n\n", k, f, start+1, strings.Join(lines[f][start:start+benchLines], ""))
+		fmt.Fprintf(&pasted, "*Quote %d* — `src/f%d.go`\n\n```go {linenos=inline linenostart=%d}\n%s```\n\n", k, f, start+1, strings.Join(lines[f][start:start+benchLines], ""))
 	}
 	return fsys, boxes.String(), pasted.String()
 }
 
 // fencedRenderer writes fenced code as the textfrag command does: through
-// highlight.Write, with the "text" lexer when highlighting is off, numbered
-// from the number after the language ("go 214"), as a box is numbered.
+// highlight.WriteCached with the fence's Hugo attributes (numbered as a box
+// is), with the "text" lexer when highlighting is off.
 type fencedRenderer struct {
 	plain bool
 	cache highlight.Cache
@@ -111,9 +110,7 @@ func (f fencedRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			return ast.WalkContinue, nil
 		}
 		n := node.(*ast.FencedCodeBlock)
-		lang, first, _ := strings.Cut(string(n.Info.Segment.Value(src)), " ")
-		o := highlight.Options{Lang: lang, LineNumbers: true}
-		o.FirstLine, _ = strconv.Atoi(first)
+		o := highlight.FenceOptions(n.Info.Segment.Value(src))
 		if f.plain {
 			o.Lang = "text"
 		}
