@@ -43,7 +43,7 @@ func mustChroma(t *testing.T) []byte {
 }
 
 func TestStylesheetCoversOutputClasses(t *testing.T) {
-	for _, class := range []string{".textfrag ", ".textfrag-caption", ".textfrag-title", ".textfrag-source", ".textfrag-range", ".textfrag-position", ".textfrag-truncated", ".textfrag-quote", "prefers-color-scheme: dark", ".chroma .ln ", ".chroma .hl "} {
+	for _, class := range []string{".textfrag ", ".textfrag-caption", ".textfrag-title", ".textfrag-source", ".textfrag-range", ".textfrag-position", ".textfrag-truncated", ".textfrag-quote", ".textfrag-cite", "--textfrag-color-scheme", "light-dark(", ".chroma :is(.ln, .lnt)", ".chroma .hl "} {
 		if !bytes.Contains(css, []byte(class)) {
 			t.Errorf("textfrag.css has no rule for %q", class)
 		}
@@ -58,8 +58,8 @@ func TestWithStylesRejectsUnknownStyle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Contains(out, []byte("prefers-color-scheme: dark) {\n/* Background")) {
-		t.Error("dark section written although dark is empty")
+	if !bytes.Contains(out, []byte(scope+" { color-scheme: light; }")) {
+		t.Error("no dark style, but boxes are not held light")
 	}
 	if !bytes.HasPrefix(out, css[:bytes.Index(css, []byte(generatedMarker))]) {
 		t.Error("hand-written rules not kept")
