@@ -51,8 +51,8 @@ func TestContrastOtherStyles(t *testing.T) {
 	}
 }
 
-// TestContrastFailsOnDarkOnlyInLight is the checker's own test: the kinds of
-// fault it exists for are reported.
+// TestContrastCatchesFaults is the checker's own test: the kinds of fault
+// it exists for are reported.
 func TestContrastCatchesFaults(t *testing.T) {
 	base := string(css)
 	for _, c := range []struct{ name, from, to, want string }{
@@ -76,13 +76,15 @@ type contrastRow struct {
 }
 
 type cssRule struct {
+	media    string // the enclosing at-rule, if any
 	selector string
 	decls    map[string]string
 }
 
 var commentRE = regexp.MustCompile(`(?s)/\*.*?\*/`)
 
-// parseCSS returns the style rules of a stylesheet with no at-rules.
+// parseCSS returns the style rules of a stylesheet, those inside an at-rule
+// (one level) with its prelude in media.
 func parseCSS(s string) (rules []cssRule, err error) {
 	s = commentRE.ReplaceAllString(s, "")
 	for {
@@ -93,13 +95,36 @@ func parseCSS(s string) (rules []cssRule, err error) {
 			}
 			return rules, nil
 		}
+		sel := strings.Join(strings.Fields(s[:open]), " ")
+		if strings.HasPrefix(sel, "@") {
+			depth, end := 0, -1
+			for i := open; i < len(s) && end < 0; i++ {
+				switch s[i] {
+				case '{':
+					depth++
+				case '}':
+					if depth--; depth == 0 {
+						end = i
+					}
+				}
+			}
+			if end < 0 {
+				return nil, fmt.Errorf("unbalanced braces in %q", sel)
+			}
+			inner, err := parseCSS(s[open+1 : end])
+			if err != nil {
+				return nil, err
+			}
+			for _, r := range inner {
+				r.media = sel
+				rules = append(rules, r)
+			}
+			s = s[end+1:]
+			continue
+		}
 		end := strings.IndexByte(s, '}')
 		if end < open {
 			return nil, fmt.Errorf("unbalanced braces near %q", s[:min(len(s), 80)])
-		}
-		sel := strings.Join(strings.Fields(s[:open]), " ")
-		if strings.HasPrefix(sel, "@") {
-			return nil, fmt.Errorf("at-rule %q: colours must not depend on media queries, only on light-dark()", sel)
 		}
 		r := cssRule{selector: sel, decls: map[string]string{}}
 		for _, d := range strings.Split(s[open+1:end], ";") {
@@ -208,6 +233,11 @@ func checkContrast(css string) (rows []contrastRow, problems []string) {
 	rules, err := parseCSS(css)
 	if err != nil {
 		return nil, []string{err.Error()}
+	}
+	for _, r := range rules {
+		if r.media != "" {
+			return nil, []string{fmt.Sprintf("%s { %s }: colours must depend on color-scheme (light-dark()), not on an at-rule, or the site's switch cannot reach them", r.media, r.selector)}
+		}
 	}
 	props := map[string]string{}
 	for _, r := range rules {
