@@ -16,7 +16,8 @@
 # and prints, per box of themesite at each width, the gap above the caption,
 # the code's font size and tab size, an emphasized line's width against the
 # scrolled width, and whether the caption overflows.
-# The site switch applies to themesite only (its layout reads ?theme=).
+#   bs-dark     light OS, Bootstrap's attribute on dark (data-bs-theme="dark")
+# The site switch applies to themesite only (its layout reads ?theme= and ?bs=).
 # Needs chromium (apt-get install chromium), python3 (to serve OUT on
 # 127.0.0.1:$PORT, default 8391) and Go; run from anywhere.
 set -eu
@@ -58,6 +59,7 @@ for w in 1280 390; do
 	shot "theme-$w-dark" "$base/themesite/index.html" $w $h 0
 	shot "theme-$w-site-dark" "$base/themesite/index.html?theme=dark" $w $h 1
 	shot "theme-$w-site-light" "$base/themesite/index.html?theme=light" $w $h 0
+	shot "theme-$w-bs-dark" "$base/themesite/index.html?bs=dark" $w $h 1
 done
 for w in 1280 390; do
 	profile=$(mktemp -d)
