@@ -62,7 +62,10 @@ func (r *htmlRenderer) renderBox(w util.BufWriter, _ []byte, node ast.Node, ente
 func (r *htmlRenderer) renderQuote(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
 		q := node.(*Quote)
-		fmt.Fprintf(w, `<q class="textfrag-quote" cite="%s">%s</q>`, escapeURL(q.Href), html.EscapeString(displayText(q.Result.Selection.Text)))
+		href := escapeURL(q.Href)
+		// The citation names source and range visibly (SEMANTICS.md §5), as a box's caption does.
+		fmt.Fprintf(w, `<q class="textfrag-quote" cite="%s">%s</q> <cite class="textfrag-cite">(<a class="textfrag-source" href="%s">%s</a>, <span class="textfrag-range">%s</span>)</cite>`,
+			href, html.EscapeString(displayText(q.Result.Selection.Text)), href, html.EscapeString(q.Result.Path), html.EscapeString(q.Result.Selection.Label()))
 	}
 	return ast.WalkSkipChildren, nil
 }

@@ -39,7 +39,8 @@ quote their target in a box instead. Fenced code is highlighted, and numbered
 as Hugo numbers it when its info string asks, as in
 go {linenos=inline linenostart=11 hl_lines="2 4-5"}.
 The stylesheet for boxes and highlighted code is written to OUT/textfrag.css
-(unless SRC has its own textfrag.css). Highlighted code is kept in the
+(unless SRC has its own textfrag.css); it colours fenced code inside an
+element of class "textfrag-highlight" (the built-in layout's <main>). Highlighted code is kept in the
 highlight cache (see --cache-dir), so that a rebuild lexes only what changed.
 
 Pages are laid out with a built-in layout, or with SRC/_layout.html if there

@@ -232,7 +232,7 @@ func TestLinkOptions(t *testing.T) {
 		// dedent removes the one tab lines 5 and 6 have in common.
 		`<code class="language-text" data-lang="text"><span class="line"><span class="ln">5</span><span class="cl">	println(1)`+"\n",
 		`<span class="line"><span class="ln">6</span><span class="cl">}`+"\n",
-		`A word: <q class="textfrag-quote" cite="src/a.txt#char=4,7">two</q> and <a href="src/a.txt#line=1" title="quote">not char</a>.`,
+		`A word: <q class="textfrag-quote" cite="src/a.txt#char=4,7">two</q> <cite class="textfrag-cite">(<a class="textfrag-source" href="src/a.txt#char=4,7">src/a.txt</a>, <span class="textfrag-range">line 2, col 1 – line 2, col 3</span>)</cite> and <a href="src/a.txt#line=1" title="quote">not char</a>.`,
 		`Inline <img src="src/a.txt#line=1" alt="an image"> stays an image.`)
 	if strings.Count(page, `class="line hl"`) != 2 {
 		t.Errorf("want lines 4 and 5 emphasized:\n%s", page)
