@@ -156,7 +156,8 @@ func TestTitleMistakesWarn(t *testing.T) {
 		{"[](a.txt#line=2,4 \"hl=4-5,9\")", []string{"hl=4-5 emphasizes lines the box does not show", "hl=9 emphasizes"}},
 		{"[](a.txt#line=2,3 \"hl=2\")", []string{"(it shows line 3 only)"}},
 		{"[](a.txt#line=2 \"hl=2\")", []string{"(it shows no lines)"}},
-		{"[](a.go#line=0,3 \"lang=gooo\")", []string{`link title: lang=gooo names no language chroma knows, so the box is plain text`}},
+		{"[](a.go#line=0,3 \"lang=gooo\")", []string{`link title: lang=gooo names no language chroma knows (a box shows plain text)`}},
+		{"See [](a.go#line=0,3 \"lang=gooo\").", []string{`doc.md:1:5: warning: a.go#line=0,3: link title: lang=gooo names no language`}},
 		{"[](a.go#line=0,3 \"lang=golang\")", nil}, // an alias
 		{"text [](a.txt#line=2,4 \"dedent dedent\")", []string{`doc.md:1:6: warning: a.txt#line=2,4: link title: "dedent" repeats an option given before; write it once`}},
 		{"[](a.txt#line=2,4 \"hl=3 hl=4\")", []string{`link title: "hl=4" repeats an option given before; write one list, as in hl=12,15-17`}},

@@ -19,7 +19,8 @@ import (
 //
 // Any other word is an error: the title of an RFC 5147 link is for options.
 // An option given twice is a warning (hl= lists are joined, the last lang=
-// is used), as are options that do nothing where they are (boxWarnings).
+// is used), as are a lang= chroma does not know (titleWarnings) and hl=
+// lines a box does not show (boxWarnings).
 type linkOptions struct {
 	highlighted [][2]int
 	dedent      bool
@@ -86,9 +87,9 @@ func parseLineList(s string) ([][2]int, error) {
 }
 
 // boxWarnings returns what is wrong, but not fatal, with a box b made with
-// the options o: emphasized lines the box does not show, a lang= chroma
-// has no lexer for, code written as plain text because it is over the
-// highlighting budget (highlight.OverBudget). Each is a pair of the
+// the options o: emphasized lines the box does not show, and code written
+// as plain text because it is over the highlighting budget
+// (highlight.OverBudget). Each is a pair of the
 // Problem kind and the message.
 func (d *document) boxWarnings(b *Box, o linkOptions) [][2]string {
 	var ws [][2]string
@@ -109,9 +110,6 @@ func (d *document) boxWarnings(b *Box, o linkOptions) [][2]string {
 			shown = fmt.Sprintf("lines %d to %d", first, last)
 		}
 		ws = append(ws, [2]string{"title", fmt.Sprintf("link title: hl=%s emphasizes lines the box does not show (it shows %s); number lines as the source file does", written, shown)})
-	}
-	if o.lang != "" && highlight.LexerCached(o.lang, d.cfg.cache) == nil {
-		ws = append(ws, [2]string{"title", fmt.Sprintf("link title: lang=%s names no language chroma knows, so the box is plain text; use a chroma lexer name or alias (go, python, sh, …)", o.lang)})
 	}
 	if why := highlight.OverBudget(b.Body, b.Lang); why != "" {
 		ws = append(ws, [2]string{"highlight", "highlighting: " + why + "; quote fewer or shorter lines, or add lang=text to the link's title to show them as plain text without this warning"})

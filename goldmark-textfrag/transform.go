@@ -118,7 +118,7 @@ func (d *document) link(n ast.Node) {
 		}
 		addProblem(d.pc, &wp)
 	}
-	if !d.warn(n, p, titleWarnings(opts)...) {
+	if !d.warn(n, p, d.titleWarnings(opts)...) {
 		return
 	}
 

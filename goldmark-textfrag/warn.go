@@ -2,6 +2,7 @@ package textfrag
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/yuin/goldmark/ast"
 
@@ -25,11 +26,16 @@ func (d *document) warn(n ast.Node, at *Problem, warnings ...[2]string) bool {
 	return true
 }
 
-// titleWarnings are o's warnings as warn takes them.
-func titleWarnings(o linkOptions) [][2]string {
-	ws := make([][2]string, len(o.warnings))
-	for i, m := range o.warnings {
-		ws[i] = [2]string{"title", m}
+// titleWarnings are the mistakes of a link's title o that do not stop the
+// link, as warn takes them: options given twice, and a lang= chroma has no
+// lexer for.
+func (d *document) titleWarnings(o linkOptions) [][2]string {
+	var ws [][2]string
+	for _, m := range o.warnings {
+		ws = append(ws, [2]string{"title", m})
+	}
+	if o.lang != "" && highlight.LexerCached(o.lang, d.cfg.cache) == nil {
+		ws = append(ws, [2]string{"title", fmt.Sprintf("link title: lang=%s names no language chroma knows (a box shows plain text); use a chroma lexer name or alias (go, python, sh, …)", o.lang)})
 	}
 	return ws
 }
