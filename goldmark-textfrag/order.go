@@ -59,12 +59,13 @@ func (linksAsWritten) Transform(doc *ast.Document, _ text.Reader, pc parser.Cont
 // rewritten reports whether a transformer that ran before textfrag changed
 // n's destination from one textfrag reads to dest, one it does not, and
 // then fails n.
-func (d *document) rewritten(n ast.Node, dest string) bool {
+func (d *document) rewritten(n ast.Node, destination []byte) bool {
 	all, _ := d.pc.Get(writtenKey).(map[ast.Node]string)
 	written, ok := all[n]
-	if !ok || written == dest {
+	if !ok || written == string(destination) {
 		return false
 	}
+	dest := string(destination)
 	if _, err := d.resolver.Resolve(d.project, dest); !errors.Is(err, target.ErrNotOurs) {
 		return false
 	}

@@ -83,7 +83,7 @@ func (d *document) link(n ast.Node) {
 	case *ast.Image:
 		dest, title, isImage = l.Destination, l.Title, true
 	}
-	if d.rewritten(n, string(dest)) {
+	if d.rewritten(n, dest) {
 		return
 	}
 	res, err := d.resolver.Resolve(d.project, string(dest))
