@@ -29,13 +29,17 @@ import (
 //     same way, and a cached block is keyed by the limits (keyFor).
 //
 //  2. A wall-clock safety net, which never changes the output: every block
-//     that passes the shape rule is lexed under a clock. If one lexer step
-//     (one token) took StepLimit or more, a chroma match may have run out of
-//     its 250 ms and the tokens may not be the ones every machine makes, so
-//     the block is lexed once more; if a step is slow again, or the whole
-//     block takes longer than blockTimeLimit, Write fails with ErrTooSlow
-//     and writes nothing. A page is therefore either the one every machine
-//     writes or not written at all; it is never silently different.
+//     that passes the shape rule is lexed under a clock. Every regular
+//     expression match runs inside one step of chroma's iterator (one
+//     token), and regexp2 ends a match only once its coarse clock (updated
+//     every 100 ms) has moved 350 ms past the match's start, that is after
+//     at least 250 ms of wall time. So if no step took StepLimit (100 ms),
+//     no match timed out and the tokens are chroma's deterministic ones. If
+//     one did, the block is lexed once more (a machine may be busy for a
+//     moment); if a step is slow again, or the whole block takes longer
+//     than blockTimeLimit, Write fails with ErrTooSlow and writes nothing.
+//     A page is therefore either the one every machine writes or not
+//     written at all; it is never silently different.
 //
 // Ordinary code is far inside both: lines of a few hundred bytes at most,
 // and lexed at about 0.4 MB/s with steps of microseconds.
