@@ -57,7 +57,10 @@ func Warnings(res *Result) []string {
 		if res.Fragment.Scheme == rfc5147.Line {
 			unit, size = "line", s.TotalLines
 		}
-		ws = append(ws, fmt.Sprintf("%s goes past the end of %s (%d %ss); selected %s", writtenRange(res), res.Path, size, unit, s.Label()))
+		if size != 1 {
+			unit += "s"
+		}
+		ws = append(ws, fmt.Sprintf("%s goes past the end of %s (%d %s); selected %s", writtenRange(res), res.Path, size, unit, s.Label()))
 	}
 	for _, c := range s.Checks {
 		if c.Status == rfc5147.Ignored {

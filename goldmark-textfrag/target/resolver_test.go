@@ -629,6 +629,7 @@ func TestClampWarningShowsNumbersAsWritten(t *testing.T) {
 	for dest, want := range map[string]string{
 		"src/a.txt#line=1,99999999999999999999999":          "line=1,99999999999999999999999 goes past the end of src/a.txt (2 lines)",
 		"src/a.txt#char=000099999999999999999999;length=13": "char=000099999999999999999999 goes past the end of src/a.txt (13 characters)",
+		"docs/c.txt#line=0,99999999999999999999":            "line=0,99999999999999999999 goes past the end of docs/c.txt (1 line);",
 	} {
 		res, err := r.Resolve("page.md", dest)
 		if err != nil {
