@@ -32,6 +32,8 @@ type Box struct {
 	Highlighted [][2]int
 	// Hidden is the number of lines cut from Body by truncation.
 	Hidden int
+
+	at *Problem // where the link is, for errors found while rendering
 }
 
 // Kind implements ast.Node.

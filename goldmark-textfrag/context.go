@@ -85,7 +85,9 @@ type Problem struct {
 	// Link is the destination as written.
 	Link string
 	// Kind classifies errors as target.Kind does ("integrity", "missing", …),
-	// plus "limit" and "title" for this package's own checks.
+	// plus this package's own: "limit" (box limits), "title" (link title
+	// options), "highlight" (highlighting budget and safety net) and
+	// "order" (a link another transformer rewrote first, see WithPriority).
 	Kind string
 	// Message says what is wrong and how to fix it.
 	Message string

@@ -15,12 +15,15 @@
 // # Data flow
 //
 //	Markdown ──goldmark parser──▶ AST
-//	AST ──transformer──▶ each link/image with a char=/line= fragment
+//	AST ──linksAsWritten (first of all transformers)──▶ destinations as written
+//	AST ──transformer (WithPriority, 50)──▶ each link/image with a char=/line= fragment
+//	        (a fragment link another transformer made unreadable fails: order.go)
 //	        └─▶ target.Resolver: path ─▶ file in allowed root (os.Root)
 //	                 └─▶ rfc5147: parse ─▶ select + md5 + length (one pass, cached per file)
 //	        ◀── Box / Quote nodes, or a Problem (error or warning) in parser.Context
 //	AST ──renderer──▶ <figure class="textfrag"> with chroma-highlighted body
-//	        (from WithHighlightCache when it holds the same body);
+//	        (from WithHighlightCache when it holds the same body; plain text
+//	        over highlight's budget, an error when its safety net fires);
 //	        the first error Problem makes Convert return it.
 //
 // Package rfc5147 is the engine: pure, no I/O. Package target does the I/O:

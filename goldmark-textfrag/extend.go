@@ -1,6 +1,7 @@
 package textfrag
 
 import (
+	"math"
 	"sync"
 
 	"github.com/yuin/goldmark"
@@ -34,8 +35,10 @@ type extender struct {
 func (e *extender) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithASTTransformers(
 		// goldmark runs transformers in increasing order of priority value:
-		// 1000 runs after transformers that rewrite links (typically < 1000).
-		util.Prioritized(&transformer{ext: e}, 1000),
+		// linksAsWritten first of all, textfrag's own at WithPriority's
+		// (DefaultPriority), before most transformers that rewrite links.
+		util.Prioritized(linksAsWritten{}, math.MinInt),
+		util.Prioritized(&transformer{ext: e}, e.cfg.priority),
 	))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
 		util.Prioritized(&htmlRenderer{cfg: e.cfg}, 500),

@@ -2,6 +2,7 @@ package textfrag
 
 import (
 	"io/fs"
+	"math"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
@@ -15,6 +16,12 @@ const (
 	DefaultMaxBytes = 256 << 10
 	// DefaultStyle is the chroma style of DefaultCSS's light scheme.
 	DefaultStyle = "github"
+	// DefaultPriority is the priority of textfrag's AST transformer:
+	// goldmark runs transformers from the lowest value up, and 50 comes
+	// before goldmark's own (footnotes, 999) and the 100 to 1000 extensions
+	// commonly use, so that links are verified as written, before another
+	// transformer rewrites them (to absolute URLs for a base URL, say).
+	DefaultPriority = 50
 )
 
 // config is what the options set; see New for the defaults.
@@ -29,10 +36,11 @@ type config struct {
 	sourceURL     string
 	lenient       bool
 	warningsFatal bool
+	priority      int
 }
 
 func newConfig(opts []Option) *config {
-	c := &config{maxLines: DefaultMaxLines, maxBytes: DefaultMaxBytes, highlight: true}
+	c := &config{maxLines: DefaultMaxLines, maxBytes: DefaultMaxBytes, highlight: true, priority: DefaultPriority}
 	for _, o := range opts {
 		o.apply(c)
 	}
@@ -94,17 +102,30 @@ func WithResolver(r *target.Resolver) Option {
 	return optionFunc(func(c *config) { c.resolver = r })
 }
 
-// WithMaxLines sets the most lines one box may show (default
-// DefaultMaxLines). A larger selection is an error, or is cut with a visible
-// marker under WithTruncation.
+// WithMaxLines sets the most lines one box may show: 0 means the default,
+// DefaultMaxLines, and a negative number means no limit. A larger selection
+// is an error, or is cut with a visible marker under WithTruncation.
 func WithMaxLines(n int) Option {
-	return optionFunc(func(c *config) { c.maxLines = n })
+	return optionFunc(func(c *config) { c.maxLines = limit(n, DefaultMaxLines) })
 }
 
-// WithMaxBytes sets the most bytes of text one box may show (default
-// DefaultMaxBytes), with the same effect as WithMaxLines.
+// WithMaxBytes sets the most bytes of text one box may show: 0 means the
+// default, DefaultMaxBytes, and a negative number means no limit. A larger
+// selection has the same effect as with WithMaxLines.
 func WithMaxBytes(n int) Option {
-	return optionFunc(func(c *config) { c.maxBytes = n })
+	return optionFunc(func(c *config) { c.maxBytes = limit(n, DefaultMaxBytes) })
+}
+
+// limit is a limit as the options take it: 0 is the default, a negative
+// number none.
+func limit(n, def int) int {
+	switch {
+	case n == 0:
+		return def
+	case n < 0:
+		return math.MaxInt
+	}
+	return n
 }
 
 // WithTruncation cuts boxes over the limits, with a marker saying how many
@@ -144,8 +165,22 @@ func WithLenient(on bool) Option {
 	return optionFunc(func(c *config) { c.lenient = on })
 }
 
+// WithPriority sets the priority of textfrag's AST transformer among
+// goldmark's (lower runs first). Default: DefaultPriority (50), before the
+// transformers of most extensions. textfrag verifies links as they are
+// written: a link to a local file with an RFC 5147 fragment whose
+// destination a transformer that ran before textfrag changed (to an
+// absolute URL, say) is an error, never a link left unverified; give such
+// a transformer a higher number than textfrag's. Transformers that run
+// after textfrag see boxes (which are not links) in place of lone links,
+// and verified inline links.
+func WithPriority(n int) Option {
+	return optionFunc(func(c *config) { c.priority = n })
+}
+
 // WithWarningsAsErrors makes warnings (clamped positions, unknown integrity
-// checks) errors. Default: off.
+// checks, title options that do nothing, code shown as plain text because
+// it is over the highlighting budget) errors. Default: off.
 func WithWarningsAsErrors(on bool) Option {
 	return optionFunc(func(c *config) { c.warningsFatal = on })
 }

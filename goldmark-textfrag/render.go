@@ -48,7 +48,7 @@ func (r *htmlRenderer) renderBox(w util.BufWriter, _ []byte, node ast.Node, ente
 			Lang: b.Lang, LineNumbers: true, FirstLine: b.FirstLine, Highlighted: b.Highlighted,
 		}, r.cfg.cache)
 		if err != nil {
-			return ast.WalkStop, err
+			return ast.WalkStop, b.renderError(err)
 		}
 		w.WriteByte('\n')
 	}

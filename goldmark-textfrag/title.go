@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 )
 
 // linkOptions are the per-link options written in an RFC 5147 link's title:
@@ -16,31 +18,47 @@ import (
 //	  - quote renders a char range inside running text as an inline quotation.
 //
 // Any other word is an error: the title of an RFC 5147 link is for options.
+// An option given twice is a warning (hl= lists are joined, the last lang=
+// is used), as are a lang= chroma does not know (titleWarnings) and hl=
+// lines a box does not show (boxWarnings).
 type linkOptions struct {
 	highlighted [][2]int
 	dedent      bool
 	lang        string
 	quote       bool
+	// warnings are the title's mistakes that do not stop the link.
+	warnings []string
 }
 
 const titleSyntax = `options are hl=12,15-17, dedent, lang=NAME and quote`
 
 func parseTitle(title string) (linkOptions, error) {
 	var o linkOptions
+	var seen uint8 // a bit for each option
+	again := func(bit uint8, word, advice string) {
+		if seen&bit != 0 {
+			o.warnings = append(o.warnings, fmt.Sprintf("link title: %q repeats an option given before; %s", word, advice))
+		}
+		seen |= bit
+	}
 	for _, word := range strings.Fields(title) {
 		key, value, hasValue := strings.Cut(word, "=")
 		switch {
 		case key == "dedent" && !hasValue:
+			again(1, word, "write it once")
 			o.dedent = true
 		case key == "quote" && !hasValue:
+			again(2, word, "write it once")
 			o.quote = true
 		case key == "lang" && value != "":
+			again(4, word, "write one lang=; the last one is used")
 			o.lang = strings.ToLower(value)
 		case key == "hl" && value != "":
 			ranges, err := parseLineList(value)
 			if err != nil {
 				return o, fmt.Errorf("link title: %v; %s", err, titleSyntax)
 			}
+			again(8, word, "write one list, as in hl=12,15-17")
 			o.highlighted = append(o.highlighted, ranges...)
 		default:
 			return o, fmt.Errorf("link title: unknown option %q; %s", word, titleSyntax)
@@ -66,4 +84,35 @@ func parseLineList(s string) ([][2]int, error) {
 		out = append(out, [2]int{a, b})
 	}
 	return out, nil
+}
+
+// boxWarnings returns what is wrong, but not fatal, with a box b made with
+// the options o: emphasized lines the box does not show, and code written
+// as plain text because it is over the highlighting budget
+// (highlight.OverBudget). Each is a pair of the
+// Problem kind and the message.
+func (d *document) boxWarnings(b *Box, o linkOptions) [][2]string {
+	var ws [][2]string
+	first, last := b.FirstLine, b.FirstLine+lineCount(b.Body)-1
+	for _, r := range o.highlighted {
+		if r[0] >= first && r[1] <= last {
+			continue
+		}
+		written := strconv.Itoa(r[0])
+		if r[1] != r[0] {
+			written += "-" + strconv.Itoa(r[1])
+		}
+		shown := "no lines"
+		switch {
+		case last == first:
+			shown = fmt.Sprintf("line %d only", first)
+		case last > first:
+			shown = fmt.Sprintf("lines %d to %d", first, last)
+		}
+		ws = append(ws, [2]string{"title", fmt.Sprintf("link title: hl=%s emphasizes lines the box does not show (it shows %s); number lines as the source file does", written, shown)})
+	}
+	if why := highlight.OverBudget(b.Body, b.Lang); why != "" {
+		ws = append(ws, [2]string{"highlight", "highlighting: " + why + "; quote fewer or shorter lines, or add lang=text to the link's title to show them as plain text without this warning"})
+	}
+	return ws
 }

@@ -83,6 +83,9 @@ func (d *document) link(n ast.Node) {
 	case *ast.Image:
 		dest, title, isImage = l.Destination, l.Title, true
 	}
+	if d.rewritten(n, dest) {
+		return
+	}
 	res, err := d.resolver.Resolve(d.project, string(dest))
 	if errors.Is(err, target.ErrNotOurs) {
 		return
@@ -115,6 +118,9 @@ func (d *document) link(n ast.Node) {
 		}
 		addProblem(d.pc, &wp)
 	}
+	if !d.warn(n, p, d.titleWarnings(opts)...) {
+		return
+	}
 
 	href := d.href(res, string(dest))
 	para, alone := n.Parent().(*ast.Paragraph)
@@ -129,6 +135,9 @@ func (d *document) link(n ast.Node) {
 	if err != nil {
 		p.Kind, p.Message, p.Err = "limit", err.Error(), err
 		d.fail(n, p)
+		return
+	}
+	if !d.placeBox(n, p, box, opts) {
 		return
 	}
 	para.Parent().ReplaceChild(para.Parent(), para, box)

@@ -41,7 +41,8 @@ func newMarkdown(r *target.Resolver, highlighted bool, cache highlight.Cache, op
 		goldmark.WithParserOptions(
 			parser.WithAutoHeadingID(),
 			// Rewrites .md links to .html; it leaves RFC 5147 links alone
-			// for textfrag's transformer, which runs after it (1000).
+			// for textfrag's transformer, which runs before it
+			// (textfrag.DefaultPriority, 50).
 			parser.WithASTTransformers(util.Prioritized(pageLinkRewriter{}, 500)),
 		),
 		goldmark.WithRendererOptions(

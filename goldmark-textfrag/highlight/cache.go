@@ -35,7 +35,7 @@ type Key [sha256.Size]byte
 
 // markupVersion changes whenever Write's markup changes for the same input,
 // so that no cache hands out blocks written the old way.
-const markupVersion = "textfrag-highlight/1"
+const markupVersion = "textfrag-highlight/2"
 
 // chromaVersion names the chroma this binary was built with: its module
 // version from the build info, or, where the build info does not say (test
@@ -85,6 +85,9 @@ func keyFor(code string, o Options) (Key, bool) {
 	}
 	field(markupVersion)
 	field(v)
+	// The budget decides whether code is highlighted at all.
+	num(MaxLineBytes)
+	num(MaxBlockBytes)
 	field(o.Lang)
 	// FirstLine counts without LineNumbers too: it places the
 	// highlighted lines.

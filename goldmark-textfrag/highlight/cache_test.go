@@ -248,6 +248,8 @@ func must(v []byte, ok bool) []byte {
 // and the Hugo corpus test do); it only notices that the markup changed.
 var recordedMarkup = map[string]string{
 	"textfrag-highlight/1": "3c1353fb1e5d128e",
+	// 2: a block over the highlighting budget is plain text.
+	"textfrag-highlight/2": "f9625311e25be286",
 }
 
 // A tripwire for markupVersion: cached blocks are keyed by it (and by
@@ -263,6 +265,8 @@ func TestMarkupVersionTracksTheMarkup(t *testing.T) {
 		{"plain <text>\r\nwith \xff bytes", Options{Lang: "text", LineNumbers: true}},
 		{"x = 1\n", Options{Lang: "python"}},
 		{"", Options{}},
+		// Over the budget: plain text (OverBudget).
+		{"s/" + strings.Repeat(`\/`, 600) + "\n", Options{Lang: "perl", LineNumbers: true}},
 	} {
 		if err := Write(&b, c.code, c.o); err != nil {
 			t.Fatal(err)

@@ -28,7 +28,8 @@ import (
 // without line numbers.
 type Options struct {
 	// Lang names the chroma lexer and the code element's language class;
-	// a name chroma does not know is written as plain text. "" writes no class.
+	// a name chroma does not know is written as plain text, and so is code
+	// over the highlighting budget (OverBudget). "" writes no class.
 	Lang string
 	// LineNumbers numbers each line, starting at FirstLine (default 1).
 	LineNumbers bool
@@ -37,7 +38,9 @@ type Options struct {
 	Highlighted [][2]int
 }
 
-// Write writes code highlighted, wrapped as the package doc shows.
+// Write writes code highlighted, wrapped as the package doc shows. It writes
+// nothing and returns an error wrapping ErrTooSlow when the lexer took too
+// long (budget.go): the markup it writes is the same on every machine.
 func Write(w io.Writer, code string, o Options) error {
 	return WriteCached(w, code, o, nil)
 }
@@ -96,12 +99,12 @@ func write(w io.Writer, code string, o Options, lexer chroma.Lexer) error {
 }
 
 // tokenise lexes code, coalescing runs of tokens of one type; a nil lexer
-// is chroma's fallback.
+// is chroma's fallback. Code over the budget (budget.go) is plain text.
 func tokenise(lexer chroma.Lexer, code string) (chroma.Iterator, error) {
 	if lexer == nil {
 		lexer = lexers.Fallback
 	}
-	if isPlainText(lexer) {
+	if isPlainText(lexer) || overBudget(code, lexer) != "" {
 		// What chroma's plain-text lexers (".+" and "\n", both Text) and
 		// Coalesce make of any code, without a regular expression per line:
 		// one Text token, with CR+LF and CR made LF (chroma's EnsureLF, on
@@ -118,7 +121,7 @@ func tokenise(lexer chroma.Lexer, code string) (chroma.Iterator, error) {
 		}
 		return chroma.Literator(chroma.Token{Type: chroma.Text, Value: code}), nil
 	}
-	return chroma.Coalesce(lexer).Tokenise(nil, code)
+	return lexWatched(lexer, code)
 }
 
 // isPlainText reports whether lexer is chroma's fallback or plaintext

@@ -3,6 +3,7 @@ package target
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
@@ -56,7 +57,10 @@ func Warnings(res *Result) []string {
 		if res.Fragment.Scheme == rfc5147.Line {
 			unit, size = "line", s.TotalLines
 		}
-		ws = append(ws, fmt.Sprintf("%s goes past the end of %s (%d %ss); selected %s", res.Fragment.String(), res.Path, size, unit, s.Label()))
+		if size != 1 {
+			unit += "s"
+		}
+		ws = append(ws, fmt.Sprintf("%s goes past the end of %s (%d %s); selected %s", writtenRange(res), res.Path, size, unit, s.Label()))
 	}
 	for _, c := range s.Checks {
 		if c.Status == rfc5147.Ignored {
@@ -64,6 +68,24 @@ func Warnings(res *Result) []string {
 		}
 	}
 	return ws
+}
+
+// writtenRange is the fragment's scheme and range as the link writes them
+// ("line=1,99999999999999999999"), so that a number too large for an int64
+// shows as written, not as the largest int64 it was read as; the canonical
+// form when the link is not at hand. Parse accepted the fragment, so the
+// range holds only the scheme, '=', digits and ','.
+func writtenRange(res *Result) string {
+	written := res.Link.Fragment
+	if i := strings.IndexByte(written, ';'); i >= 0 {
+		written = written[:i]
+	}
+	if written == "" {
+		f := res.Fragment
+		f.Checks = nil
+		return f.String()
+	}
+	return written
 }
 
 // Kind names the outcome class of a link error as SEMANTICS.md §4 and the

@@ -621,6 +621,27 @@ func TestWarnings(t *testing.T) {
 	}
 }
 
+// A number too large for an int64 clamps, and the warning shows it as the
+// link writes it, not as the largest int64 it was read as.
+func TestClampWarningShowsNumbersAsWritten(t *testing.T) {
+	root, _ := project(t, files)
+	r := newResolver(t, target.Options{Root: root})
+	for dest, want := range map[string]string{
+		"src/a.txt#line=1,99999999999999999999999":          "line=1,99999999999999999999999 goes past the end of src/a.txt (2 lines)",
+		"src/a.txt#char=000099999999999999999999;length=13": "char=000099999999999999999999 goes past the end of src/a.txt (13 characters)",
+		"docs/c.txt#line=0,99999999999999999999":            "line=0,99999999999999999999 goes past the end of docs/c.txt (1 line);",
+	} {
+		res, err := r.Resolve("page.md", dest)
+		if err != nil {
+			t.Fatalf("%s: %v", dest, err)
+		}
+		ws := target.Warnings(res)
+		if len(ws) != 1 || !strings.HasPrefix(ws[0], want) || strings.Contains(ws[0], "9223372036854775807") {
+			t.Errorf("%s: warnings %q, want one starting %q", dest, ws, want)
+		}
+	}
+}
+
 func TestKindExplainLenient(t *testing.T) {
 	wrap := func(err error) error {
 		return &target.Error{Doc: "d.md", Link: "x", Err: fmt.Errorf("wrapped: %w", err)}

@@ -1,0 +1,83 @@
+package textfrag
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+)
+
+// Transformer order. textfrag verifies links as written. Another
+// transformer that runs before textfrag's (WithPriority) may rewrite a
+// link's destination, as base-URL extensions make relative links absolute;
+// "../src/a.go#line=1,2;md5=…" would then reach textfrag as
+// "https://example.com/src/a.go#line=1,2;md5=…", a remote link on a host
+// not allowed, which textfrag leaves alone: a quote left unverified. So
+// linksAsWritten, which runs before every other transformer, notes the
+// destination of each link with an RFC 5147 fragment, and textfrag's own
+// transformer fails a link whose destination was one it reads and now is
+// one it does not (document.rewritten). A link rewritten to another one
+// textfrag reads is verified as it now is.
+
+var writtenKey = parser.NewContextKey()
+
+// linksAsWritten is the transformer that notes destinations as written.
+type linksAsWritten struct{}
+
+// Transform implements parser.ASTTransformer.
+func (linksAsWritten) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+	var written map[ast.Node]string
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		var dest []byte
+		switch l := n.(type) {
+		case *ast.Link:
+			dest = l.Destination
+		case *ast.Image:
+			dest = l.Destination
+		default:
+			return ast.WalkContinue, nil
+		}
+		if l := target.SplitLink(string(dest)); l.HasFragment && rfc5147.IsCandidate(l.Fragment) {
+			if written == nil {
+				written = map[ast.Node]string{}
+			}
+			written[n] = string(dest)
+		}
+		return ast.WalkContinue, nil
+	})
+	pc.Set(writtenKey, written)
+}
+
+// rewritten reports whether a transformer that ran before textfrag changed
+// n's destination from one textfrag reads to dest, one it does not, and
+// then fails n.
+func (d *document) rewritten(n ast.Node, destination []byte) bool {
+	all, _ := d.pc.Get(writtenKey).(map[ast.Node]string)
+	written, ok := all[n]
+	if !ok || written == string(destination) {
+		return false
+	}
+	dest := string(destination)
+	if _, err := d.resolver.Resolve(d.project, dest); !errors.Is(err, target.ErrNotOurs) {
+		return false
+	}
+	if _, err := d.resolver.Resolve(d.project, written); errors.Is(err, target.ErrNotOurs) {
+		return false
+	}
+	p := d.problem(n, written)
+	p.Kind = "order"
+	p.Message = fmt.Sprintf("another goldmark transformer changed this link to %q before textfrag verified it, which would leave the quote unverified; "+
+		"register that transformer with a higher priority number than textfrag's %d (textfrag.WithPriority), so that textfrag sees links as written",
+		dest, d.cfg.priority)
+	p.Err = errors.New(p.Message)
+	d.fail(n, p)
+	return true
+}

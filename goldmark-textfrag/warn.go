@@ -1,0 +1,60 @@
+package textfrag
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
+)
+
+// warn records each warning, a pair of Problem kind and message, at the
+// link n that at locates, or under WithWarningsAsErrors fails n with the
+// first. It reports whether the link stands.
+func (d *document) warn(n ast.Node, at *Problem, warnings ...[2]string) bool {
+	for _, kw := range warnings {
+		w := *at
+		w.Severity, w.Kind, w.Message = Warning, kw[0], kw[1]
+		if d.cfg.warningsFatal {
+			w.Severity, w.Err = Error, errors.New(kw[1])
+			d.fail(n, &w)
+			return false
+		}
+		addProblem(d.pc, &w)
+	}
+	return true
+}
+
+// titleWarnings are the mistakes of a link's title o that do not stop the
+// link, as warn takes them: options given twice, and a lang= chroma has no
+// lexer for.
+func (d *document) titleWarnings(o linkOptions) [][2]string {
+	var ws [][2]string
+	for _, m := range o.warnings {
+		ws = append(ws, [2]string{"title", m})
+	}
+	if o.lang != "" && highlight.LexerCached(o.lang, d.cfg.cache) == nil {
+		ws = append(ws, [2]string{"title", fmt.Sprintf("link title: lang=%s names no language chroma knows (a box shows plain text); use a chroma lexer name or alias (go, python, sh, …)", o.lang)})
+	}
+	return ws
+}
+
+// placeBox warns about b (boxWarnings) and keeps where its link is, at, for
+// errors found while rendering it. It reports whether the box stands.
+func (d *document) placeBox(n ast.Node, at *Problem, b *Box, o linkOptions) bool {
+	b.at = at
+	return d.warn(n, at, d.boxWarnings(b, o)...)
+}
+
+// renderError returns err, from writing b's body, as a Problem at b's link
+// when it is the highlighting safety net's (highlight.ErrTooSlow).
+func (b *Box) renderError(err error) error {
+	if b.at == nil || !errors.Is(err, highlight.ErrTooSlow) {
+		return err
+	}
+	p := *b.at
+	p.Severity, p.Kind, p.Err = Error, "highlight", err
+	p.Message = err.Error() + "; add lang=text to the link's title to show the quote as plain text, or quote fewer lines"
+	return &p
+}
