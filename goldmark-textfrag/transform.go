@@ -15,6 +15,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
@@ -25,10 +26,33 @@ import (
 type transformer struct{ ext *extender }
 
 // Transform implements parser.ASTTransformer.
+//
+// Every RFC 5147 destination in the document is verified wherever it stands
+// (a heading, a table cell, a footnote, an image's alt text), and so is each
+// link reference definition that no link uses; links that use a definition
+// are verified where they stand. When any of them fails, a Failure at the
+// start of the document makes rendering fail with the first error, whether
+// or not the renderer writes the node the error is about (goldmark writes an
+// image's alt text as plain text, and drops link reference definitions).
 func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	var links []ast.Node
+	used := map[string]bool{} // labels that links use
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering && (n.Kind() == ast.KindLink || n.Kind() == ast.KindImage) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch l := n.(type) {
+		case *ast.Link:
+			links = append(links, n)
+			if l.Reference != nil {
+				used[util.ToLinkReference(l.Reference.Value)] = true
+			}
+		case *ast.Image:
+			links = append(links, n)
+			if l.Reference != nil {
+				used[util.ToLinkReference(l.Reference.Value)] = true
+			}
+		case *ast.LinkReferenceDefinition:
 			links = append(links, n)
 		}
 		return ast.WalkContinue, nil
@@ -43,9 +67,10 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		path:   Document(pc),
 		name:   documentName(pc),
 	}
+	defer d.failFirst(doc)
 	r, err := t.ext.resolverOnce()
 	if err != nil {
-		d.fail(doc.FirstChild(), &Problem{Severity: Error, Line: 1, Column: 1, Kind: "config",
+		d.fail(nil, &Problem{Severity: Error, Document: d.name, Line: 1, Column: 1, Kind: "config",
 			Message: fmt.Sprintf("textfrag cannot start: %v", err), Err: err})
 		return
 	}
@@ -57,43 +82,63 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 	case d.path != "":
 		d.project = path.Clean(filepath.ToSlash(d.path))
 	}
+	defined := map[string]bool{}
 	for _, n := range links {
+		if def, ok := n.(*ast.LinkReferenceDefinition); ok {
+			// The first definition of a label is the one links use
+			// (CommonMark); those are verified at each use instead.
+			label := util.ToLinkReference(def.Label)
+			first := !defined[label]
+			defined[label] = true
+			if first && used[label] {
+				continue
+			}
+		}
 		d.link(n)
 	}
 }
 
 // document is the state of one Transform call.
 type document struct {
-	cfg        *config
-	pc         parser.Context
-	source     []byte
-	path       string // as given to SetDocument
-	name       string // for problems: SetDocumentName's, else path
-	project    string // project path of the document
-	resolver   *target.Resolver
-	lineStarts []int
+	cfg      *config
+	pc       parser.Context
+	source   []byte
+	path     string // as given to SetDocument
+	name     string // for problems: SetDocumentName's, else path
+	project  string // project path of the document
+	resolver *target.Resolver
+	firstErr *Problem // the first error, which rendering returns
+
+	// Problems are located lazily, in document order, so that links that
+	// pass cost nothing and a line of many problems is counted once:
+	// lineStarts are the offsets where lines start (built at the first
+	// problem), and lastPos, lastLine, lastCol the last position located.
+	lineStarts                 []int
+	lastPos, lastLine, lastCol int
 }
 
 func (d *document) link(n ast.Node) {
 	var dest, title []byte
-	var isImage bool
+	var isImage, isDefinition bool
 	switch l := n.(type) {
 	case *ast.Link:
 		dest, title = l.Destination, l.Title
 	case *ast.Image:
 		dest, title, isImage = l.Destination, l.Title, true
+	case *ast.LinkReferenceDefinition:
+		dest, title, isDefinition = l.Destination, l.Title, true
 	}
 	res, err := d.resolver.Resolve(d.project, string(dest))
 	if errors.Is(err, target.ErrNotOurs) {
 		return
 	}
-	p := d.problem(n, string(dest))
+	p := &Problem{Severity: Error, Document: d.name, Link: string(dest)}
 	if err != nil {
 		p.Kind, p.Message, p.Err = target.Kind(err), target.Explain(err, d.pinName()), err
 		if d.cfg.lenient && target.Lenient(err) {
 			p.Severity = Warning
 			p.Message += "; left as a plain link (lenient mode)"
-			addProblem(d.pc, p)
+			d.warn(n, p)
 			return
 		}
 		d.fail(n, p)
@@ -113,7 +158,10 @@ func (d *document) link(n ast.Node) {
 			d.fail(n, &wp)
 			return
 		}
-		addProblem(d.pc, &wp)
+		d.warn(n, &wp)
+	}
+	if isDefinition {
+		return // verified; nothing to render
 	}
 
 	href := d.href(res, string(dest))
@@ -228,22 +276,41 @@ func (d *document) pinName() string {
 	return d.name
 }
 
-// problem starts a Problem located at n.
-func (d *document) problem(n ast.Node, dest string) *Problem {
-	line, col := d.position(n)
-	return &Problem{Severity: Error, Document: d.name, Line: line, Column: col, Link: dest}
+// warn records a warning located at n.
+func (d *document) warn(n ast.Node, p *Problem) {
+	p.Line, p.Column = d.position(n)
+	addProblem(d.pc, p)
 }
 
-// fail records an error and marks the spot so that rendering fails there.
+// fail records an error located at n (unless it has a place already) and
+// keeps the first one for failFirst.
 func (d *document) fail(n ast.Node, p *Problem) {
+	if n != nil {
+		p.Line, p.Column = d.position(n)
+	}
 	addProblem(d.pc, p)
-	if n == nil {
+	if d.firstErr == nil {
+		d.firstErr = p
+	}
+}
+
+// failFirst puts a Failure holding the first error at the start of doc, so
+// that rendering returns it before writing anything: wherever the link
+// stands, even where no renderer writes it.
+func (d *document) failFirst(doc *ast.Document) {
+	if d.firstErr == nil {
 		return
 	}
-	n.Parent().InsertBefore(n.Parent(), n, &Failure{Problem: p})
+	f := &Failure{Problem: d.firstErr}
+	if first := doc.FirstChild(); first != nil {
+		doc.InsertBefore(doc, first, f)
+	} else {
+		doc.AppendChild(doc, f)
+	}
 }
 
 // position returns the 1-based line and column of n's first character.
+// Called in document order, its cost is linear in the document's size.
 func (d *document) position(n ast.Node) (int, int) {
 	pos := n.Pos()
 	for m := n; pos < 0 && m != nil; m = m.Parent() {
@@ -261,9 +328,15 @@ func (d *document) position(n ast.Node) (int, int) {
 				d.lineStarts = append(d.lineStarts, i+1)
 			}
 		}
+		d.lastLine = -1
 	}
 	line := sort.SearchInts(d.lineStarts, pos+1) - 1
-	col := utf8.RuneCount(d.source[d.lineStarts[line]:pos]) + 1
+	from, col := d.lineStarts[line], 1
+	if line == d.lastLine && pos >= d.lastPos {
+		from, col = d.lastPos, d.lastCol // further along the same line
+	}
+	col += utf8.RuneCount(d.source[from:pos])
+	d.lastPos, d.lastLine, d.lastCol = pos, line, col
 	return line + 1, col
 }
 
