@@ -1,9 +1,11 @@
 package textfrag
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"html"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
@@ -165,8 +168,8 @@ func (d *document) link(n ast.Node) {
 	}
 
 	href := d.href(res, string(dest))
-	para, alone := n.Parent().(*ast.Paragraph)
-	if !alone || para.ChildCount() != 1 {
+	para := n.Parent()
+	if !aloneIn(para) {
 		if opts.quote && !isImage && res.Fragment.Scheme == rfc5147.Char {
 			q := &Quote{Result: res, Href: href}
 			n.Parent().ReplaceChild(n.Parent(), n, q)
@@ -180,6 +183,24 @@ func (d *document) link(n ast.Node) {
 		return
 	}
 	para.Parent().ReplaceChild(para.Parent(), para, box)
+}
+
+// aloneIn reports whether block, the parent of a link or image, is a
+// paragraph that holds nothing else: a paragraph anywhere (in a block
+// quote, a list item, a footnote) or the text of a tight list item, which
+// goldmark parses as a TextBlock. This is the placement rule of
+// testdata/OUTPUT.md.
+func aloneIn(block ast.Node) bool {
+	switch block.Kind() {
+	case ast.KindParagraph:
+	case ast.KindTextBlock:
+		if block.Parent() == nil || block.Parent().Kind() != ast.KindListItem {
+			return false
+		}
+	default:
+		return false
+	}
+	return block.ChildCount() == 1
 }
 
 // box builds the Box for a lone link, applying the per-link options and limits.
@@ -340,34 +361,77 @@ func (d *document) position(n ast.Node) (int, int) {
 	return line + 1, col
 }
 
-// PlainText returns the text of n's inline children without markup or raw
-// HTML, line breaks as spaces, trimmed: what a box's title shows of a link's
-// text, and what a page title can take from a heading.
+// PlainText returns the text of n's inline children as a reader sees it,
+// as plain text: what goldmark's HTML renderer writes for it (backslash
+// escapes and entity references resolved, the typographer's quotes and
+// dashes) with the markup left out and character references decoded to
+// characters, so that escaping the result once for HTML shows the same
+// text. Raw HTML and images inside it are left out (a page shows an image,
+// not its alt; n's own alt, when n is an image, is its text). Runs of ASCII
+// white space, line breaks included, become one space; the result is
+// trimmed. It is what a box's title shows of a link's text (the Hugo module
+// computes the same from the link hook's .Text), and what a page title can
+// take from a heading.
 func PlainText(n ast.Node, source []byte) string {
 	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	hw := gmhtml.DefaultWriter
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch t := c.(type) {
 		case *ast.Text:
-			b.Write(t.Value(source))
+			if t.IsRaw() {
+				hw.RawWrite(w, t.Value(source))
+			} else {
+				hw.Write(w, t.Value(source))
+			}
 			if t.SoftLineBreak() || t.HardLineBreak() {
-				b.WriteByte(' ')
+				w.WriteByte(' ')
 			}
 		case *ast.String:
-			b.Write(t.Value)
-		case *ast.CodeSpan:
-			for cc := t.FirstChild(); cc != nil; cc = cc.NextSibling() {
-				if s, ok := cc.(*ast.Text); ok {
-					b.Write(s.Value(source))
-				}
+			switch {
+			case t.IsCode(): // HTML as it is: the typographer's "&rsquo;"
+				w.Write(t.Value)
+			case t.IsRaw():
+				hw.RawWrite(w, t.Value)
+			default:
+				hw.Write(w, t.Value)
 			}
+		case *ast.AutoLink:
+			hw.RawWrite(w, t.Label(source))
+		case *ast.Image:
+			if c != n {
+				return ast.WalkSkipChildren, nil
+			}
+		case *ast.RawHTML:
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
-	return strings.TrimSpace(b.String())
+	_ = w.Flush()
+	return collapseSpace(html.UnescapeString(b.String()))
+}
+
+// collapseSpace writes each run of ASCII white space (tab, LF, FF, CR,
+// space) in s as one space, and trims the ends.
+func collapseSpace(s string) string {
+	var b strings.Builder
+	space := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\t', '\n', '\f', '\r', ' ':
+			space = true
+		default:
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // displayText writes each RFC 5147 line ending (CR+LF, CR+NEL, LF, CR, NEL)
