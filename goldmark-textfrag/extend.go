@@ -36,6 +36,10 @@ func (e *extender) Extend(m goldmark.Markdown) {
 		// goldmark runs transformers in increasing order of priority value:
 		// 1000 runs after transformers that rewrite links (typically < 1000).
 		util.Prioritized(&transformer{ext: e}, 1000),
+		// Before any other transformer: every link the parser made, so that
+		// links another transformer drops (goldmark's footnote extension
+		// drops footnotes no reference uses) are verified too.
+		util.Prioritized(collector{}, 0),
 	))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
 		util.Prioritized(&htmlRenderer{cfg: e.cfg}, 500),

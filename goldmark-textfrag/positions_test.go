@@ -53,6 +53,7 @@ func TestFailClosedInEveryPosition(t *testing.T) {
 		{"table header", "| [x](LINK) | b |\n|---|---|\n| 1 | 2 |\n", 1, 3},
 		{"footnote", "Text[^1].\n\n[^1]: See [x](LINK).\n", 3, 11},
 		{"footnote, link alone", "Text[^1].\n\n[^1]: [x](LINK)\n", 3, 7},
+		{"footnote no reference uses", "Text.\n\n[^1]: See [x](LINK).\n", 3, 11},
 		{"definition list", "Term\n: [x](LINK)\n", 2, 3},
 		{"task list", "- [ ] [x](LINK)\n", 1, 7},
 		{"strikethrough", "~~[x](LINK)~~\n", 1, 3},

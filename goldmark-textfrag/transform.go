@@ -25,6 +25,24 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
 
+// collector records every link and image the parser made, before other
+// transformers change the document.
+type collector struct{}
+
+var parsedKey = parser.NewContextKey()
+
+// Transform implements parser.ASTTransformer.
+func (collector) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+	var links []ast.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && (n.Kind() == ast.KindLink || n.Kind() == ast.KindImage) {
+			links = append(links, n)
+		}
+		return ast.WalkContinue, nil
+	})
+	pc.Set(parsedKey, links)
+}
+
 // transformer finds RFC 5147 links after parsing and resolves them.
 type transformer struct{ ext *extender }
 
@@ -32,8 +50,9 @@ type transformer struct{ ext *extender }
 //
 // Every RFC 5147 destination in the document is verified wherever it stands
 // (a heading, a table cell, a footnote, an image's alt text), and so is each
-// link reference definition that no link uses; links that use a definition
-// are verified where they stand. When any of them fails, a Failure at the
+// link reference definition that no link uses, and each link that another
+// transformer removed from the document; links that use a definition are
+// verified where they stand. When any of them fails, a Failure at the
 // start of the document makes rendering fail with the first error, whether
 // or not the renderer writes the node the error is about (goldmark writes an
 // image's alt text as plain text, and drops link reference definitions).
@@ -60,6 +79,20 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		}
 		return ast.WalkContinue, nil
 	})
+	// Links the parser made that are no longer in the document are
+	// verified after the others (nothing renders them).
+	if parsed, _ := pc.Get(parsedKey).([]ast.Node); len(parsed) > 0 {
+		pc.Set(parsedKey, nil)
+		attached := make(map[ast.Node]bool, len(links))
+		for _, n := range links {
+			attached[n] = true
+		}
+		for _, n := range parsed {
+			if !attached[n] {
+				links = append(links, n)
+			}
+		}
+	}
 	if len(links) == 0 {
 		return
 	}
