@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -66,19 +67,33 @@ func TestFailClosedInEveryPosition(t *testing.T) {
 		{"unused definition in a list", "- a\n\n  [r]: LINK\n", 3, 3},
 		{"duplicate definition", "[x][r]\n\n[r]: t.txt#line=0,1\n[r]: LINK\n", 4, 1},
 	}
+	// Autolinks take an absolute URL, file:///ROOT/t.txt#…, located at their "<".
+	tests = append(tests, []struct {
+		name, doc string
+		line, col int
+	}{
+		{"autolink", "See <FILE>.\n", 1, 5},
+		{"autolink alone", "<FILE>\n", 1, 1},
+		{"autolink in image alt", "![a <FILE> b](p.png)\n", 1, 5},
+	}...)
+	fileURL := "file://" + filepath.ToSlash(root) + "/"
 	md := allExtensions(root)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			doc, link := tt.doc, badLink
+			if strings.Contains(doc, "FILE") {
+				doc, link = strings.ReplaceAll(doc, "FILE", fileURL+"LINK"), fileURL+badLink
+			}
 			// With a good link, no error.
-			if _, _, err := convert(t, md, "doc.md", strings.ReplaceAll(tt.doc, "LINK", goodLink)); err != nil {
+			if _, _, err := convert(t, md, "doc.md", strings.ReplaceAll(doc, "LINK", goodLink)); err != nil {
 				t.Fatalf("good link: %v", err)
 			}
-			out, problems, err := convert(t, md, "doc.md", strings.ReplaceAll(tt.doc, "LINK", badLink))
+			out, problems, err := convert(t, md, "doc.md", strings.ReplaceAll(doc, "LINK", badLink))
 			var p *textfrag.Problem
 			if !errors.As(err, &p) {
 				t.Fatalf("Convert returned %v, want the integrity error; output:\n%s", err, out)
 			}
-			if p.Kind != "integrity" || p.Link != badLink || p.Line != tt.line || p.Column != tt.col || p.Document != "doc.md" {
+			if p.Kind != "integrity" || p.Link != link || p.Line != tt.line || p.Column != tt.col || p.Document != "doc.md" {
 				t.Errorf("got %v (kind %s), want an integrity error at doc.md:%d:%d", p, p.Kind, tt.line, tt.col)
 			}
 			if strings.Contains(out, "one") {

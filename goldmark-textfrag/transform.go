@@ -35,7 +35,7 @@ var parsedKey = parser.NewContextKey()
 func (collector) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
 	var links []ast.Node
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering && (n.Kind() == ast.KindLink || n.Kind() == ast.KindImage) {
+		if entering && (n.Kind() == ast.KindLink || n.Kind() == ast.KindImage || n.Kind() == ast.KindAutoLink) {
 			links = append(links, n)
 		}
 		return ast.WalkContinue, nil
@@ -49,7 +49,8 @@ type transformer struct{ ext *extender }
 // Transform implements parser.ASTTransformer.
 //
 // Every RFC 5147 destination in the document is verified wherever it stands
-// (a heading, a table cell, a footnote, an image's alt text), and so is each
+// (a heading, a table cell, a footnote, an image's alt text, an autolink),
+// and so is each
 // link reference definition that no link uses, and each link that another
 // transformer removed from the document; links that use a definition are
 // verified where they stand. When any of them fails, a Failure at the
@@ -74,7 +75,7 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 			if l.Reference != nil {
 				used[util.ToLinkReference(l.Reference.Value)] = true
 			}
-		case *ast.LinkReferenceDefinition:
+		case *ast.LinkReferenceDefinition, *ast.AutoLink:
 			links = append(links, n)
 		}
 		return ast.WalkContinue, nil
@@ -155,7 +156,7 @@ type document struct {
 
 func (d *document) link(n ast.Node) {
 	var dest, title []byte
-	var isImage, isDefinition bool
+	var isImage, isDefinition bool // a definition or autolink is only verified
 	switch l := n.(type) {
 	case *ast.Link:
 		dest, title = l.Destination, l.Title
@@ -163,6 +164,11 @@ func (d *document) link(n ast.Node) {
 		dest, title, isImage = l.Destination, l.Title, true
 	case *ast.LinkReferenceDefinition:
 		dest, title, isDefinition = l.Destination, l.Title, true
+	case *ast.AutoLink: // <file:///…#line=1,2>, or GFM's linkify: verified, stays a link
+		if l.AutoLinkType != ast.AutoLinkURL {
+			return
+		}
+		dest, isDefinition = l.URL(d.source), true
 	}
 	res, err := d.resolver.Resolve(d.project, string(dest))
 	if errors.Is(err, target.ErrNotOurs) {
@@ -197,7 +203,7 @@ func (d *document) link(n ast.Node) {
 		d.warn(n, &wp)
 	}
 	if isDefinition {
-		return // verified; nothing to render
+		return // verified; nothing to render, or nothing to change
 	}
 
 	href := d.href(res, string(dest))
