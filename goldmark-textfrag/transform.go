@@ -50,13 +50,13 @@ type transformer struct{ ext *extender }
 //
 // Every RFC 5147 destination in the document is verified wherever it stands
 // (a heading, a table cell, a footnote, an image's alt text, an autolink),
-// and so is each
-// link reference definition that no link uses, and each link that another
-// transformer removed from the document; links that use a definition are
-// verified where they stand. When any of them fails, a Failure at the
-// start of the document makes rendering fail with the first error, whether
-// or not the renderer writes the node the error is about (goldmark writes an
-// image's alt text as plain text, and drops link reference definitions).
+// and so is each link reference definition that no link uses, and each link
+// that another transformer removed from the document; links that use a
+// definition are verified where they stand. When any of them fails, a
+// Failure at the start of the document makes rendering fail with the first
+// error, whether or not the renderer writes the node the error is about
+// (goldmark writes an image's alt text as plain text, and drops link
+// reference definitions).
 func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	var links []ast.Node
 	used := map[string]bool{} // labels that links use
