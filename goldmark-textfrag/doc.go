@@ -21,7 +21,8 @@
 //	        ◀── Box / Quote nodes, or a Problem (error or warning) in parser.Context
 //	AST ──renderer──▶ <figure class="textfrag"> with chroma-highlighted body
 //	        (from WithHighlightCache when it holds the same body);
-//	        the first error Problem makes Convert return it.
+//	        a Failure first in the document makes Convert return the first
+//	        error Problem, wherever its link stood, before writing anything.
 //
 // Package rfc5147 is the engine: pure, no I/O. Package target does the I/O:
 // path resolution, the security realm and the per-build cache. This package
