@@ -225,10 +225,11 @@ func (d *document) link(n ast.Node) {
 }
 
 // aloneIn reports whether block, the parent of a link or image, is a
-// paragraph that holds nothing else: a paragraph anywhere (in a block
-// quote, a list item, a footnote) or the text of a tight list item, which
-// goldmark parses as a TextBlock. This is the placement rule of
-// testdata/OUTPUT.md.
+// paragraph that holds nothing else, at the top level or in block quotes
+// and list items only: a Paragraph, or the text of a tight list item, which
+// goldmark parses as a TextBlock. Paragraphs in other containers (footnotes,
+// definition lists, other extensions' blocks) keep their links. This is the
+// placement rule of testdata/OUTPUT.md, which the Hugo module can follow.
 func aloneIn(block ast.Node) bool {
 	switch block.Kind() {
 	case ast.KindParagraph:
@@ -239,7 +240,19 @@ func aloneIn(block ast.Node) bool {
 	default:
 		return false
 	}
-	return block.ChildCount() == 1
+	if block.ChildCount() != 1 {
+		return false
+	}
+	for c := block.Parent(); c != nil; c = c.Parent() {
+		switch c.Kind() {
+		case ast.KindDocument:
+			return true
+		case ast.KindBlockquote, ast.KindList, ast.KindListItem:
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // box builds the Box for a lone link, applying the per-link options and limits.
