@@ -70,8 +70,10 @@ func (q *Quote) Dump(source []byte, level int) {
 // KindFailure is the NodeKind of Failure.
 var KindFailure = ast.NewNodeKind("TextfragFailure")
 
-// Failure marks where a link failed. Rendering it returns its Problem, so
-// the conversion fails at the first failed link.
+// Failure holds a document's first error. The transformer puts it first in
+// the document, so rendering returns its Problem before writing anything,
+// wherever the failed link stands (even where no renderer writes it, as in
+// an image's alt text).
 type Failure struct {
 	ast.BaseInline
 	Problem *Problem

@@ -203,3 +203,44 @@ func benchCached(b *testing.B, fsys fstest.MapFS, page string) {
 		})
 	}
 }
+
+// benchLinks is how many links BenchmarkManyLinks puts in one paragraph.
+const benchLinks = 50000
+
+// BenchmarkManyLinks converts one paragraph of benchLinks links on a single
+// line: RFC 5147 links (each verified, staying links) against the same
+// number of ordinary links, the baseline. The cost per link must not grow
+// with the number of links before it on the line (issue 11, B7):
+//
+//	go test -run '^$' -bench ManyLinks -benchtime 5x ./goldmark-textfrag
+func BenchmarkManyLinks(b *testing.B) {
+	fsys := fstest.MapFS{"src/t.txt": {Data: []byte("one\ntwo\nthree\n")}}
+	for _, kind := range []struct{ name, link string }{
+		{"plain", "[a](../src/t.txt)"},
+		{"rfc5147", "[a](../src/t.txt#line=0,1)"},
+		{"rfc5147-clamped", "[a](../src/t.txt#line=0,9)"}, // a warning for every link
+	} {
+		b.Run(kind.name, func(b *testing.B) {
+			page := strings.TrimSuffix(strings.Repeat(kind.link+" ", benchLinks), " ") + "\n"
+			r, err := target.New(target.Options{FS: fsys})
+			if err != nil {
+				b.Fatal(err)
+			}
+			md := goldmark.New(goldmark.WithExtensions(textfrag.New(textfrag.WithResolver(r))))
+			src := []byte(page)
+			var out bytes.Buffer
+			b.ReportAllocs()
+			for b.Loop() {
+				out.Reset()
+				pc := parser.NewContext()
+				textfrag.SetDocument(pc, "docs/page.md")
+				if err := md.Convert(src, &out, parser.WithContext(pc)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if n := strings.Count(out.String(), "<a href="); n != benchLinks {
+				b.Fatalf("%d links in the page, want %d", n, benchLinks)
+			}
+		})
+	}
+}

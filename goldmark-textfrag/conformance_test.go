@@ -3,11 +3,13 @@ package textfrag_test
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
@@ -34,9 +36,15 @@ func TestConformance(t *testing.T) {
 				rules = append(rules, target.CharsetRule{Glob: glob, Charset: cs})
 			}
 			sort.Slice(rules, func(i, j int) bool { return rules[i].Glob < rules[j].Glob })
-			md := goldmark.New(goldmark.WithExtensions(textfrag.New(
-				textfrag.WithRoot(root), textfrag.WithCharsets(rules...), textfrag.WithHighlighting(false))))
-			src := markdownFor(c.Link)
+			// Markdown as Hugo renders it by default, so that both front
+			// ends read the corpus's Markdown alike.
+			md := goldmark.New(goldmark.WithExtensions(
+				extension.GFM, extension.Footnote, extension.DefinitionList, extension.Typographer,
+				textfrag.New(textfrag.WithRoot(root), textfrag.WithCharsets(rules...), textfrag.WithHighlighting(false))))
+			src := markdownFor(c.Text, c.Link)
+			if c.Markdown != "" {
+				src = c.Document()
+			}
 			pc := parser.NewContext()
 			textfrag.SetDocument(pc, c.Doc)
 			var out bytes.Buffer
@@ -59,7 +67,8 @@ func TestConformance(t *testing.T) {
 				t.Fatalf("Convert: %v", err)
 			case w.Ignored:
 				var plain bytes.Buffer
-				if err := goldmark.Convert([]byte(src), &plain); err != nil {
+				gfm := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.DefinitionList, extension.Typographer))
+				if err := gfm.Convert([]byte(src), &plain); err != nil {
 					t.Fatal(err)
 				}
 				if out.String() != plain.String() {
@@ -67,9 +76,19 @@ func TestConformance(t *testing.T) {
 				}
 				return
 			}
+			if c.Markdown != "" {
+				boxes, links := corpus.Placement(out.String())
+				if !slices.Equal(boxes, w.Boxes) || !slices.Equal(links, w.Links) {
+					t.Errorf("boxes %q and links %q, want %q and %q; page:\n%s", boxes, links, w.Boxes, w.Links, out.String())
+				}
+				return
+			}
 			box, ok := corpus.FindBox(out.String())
 			if !ok {
 				t.Fatalf("no box in\n%s", out.String())
+			}
+			if w.Title != nil && box.Title != *w.Title {
+				t.Errorf("title %q, want %q", box.Title, *w.Title)
 			}
 			if w.Text != nil && box.Text != corpus.DisplayText(*w.Text) {
 				t.Errorf("text %q, want %q", box.Text, corpus.DisplayText(*w.Text))
@@ -96,11 +115,12 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// markdownFor writes a link alone in its paragraph, in angle brackets when the
-// destination has a space (which the corpus uses for syntax errors).
-func markdownFor(link string) string {
+// markdownFor writes a link with text alone in its paragraph, in angle
+// brackets when the destination has a space (which the corpus uses for
+// syntax errors).
+func markdownFor(text, link string) string {
 	if strings.ContainsAny(link, " \t") {
-		return "[](<" + link + ">)\n"
+		return "[" + text + "](<" + link + ">)\n"
 	}
-	return "[](" + link + ")\n"
+	return "[" + text + "](" + link + ")\n"
 }

@@ -24,7 +24,8 @@
 //	AST ──renderer──▶ <figure class="textfrag"> with chroma-highlighted body
 //	        (from WithHighlightCache when it holds the same body; plain text
 //	        over highlight's budget, an error when its safety net fires);
-//	        the first error Problem makes Convert return it.
+//	        a Failure first in the document makes Convert return the first
+//	        error Problem, wherever its link stood, before writing anything.
 //
 // Package rfc5147 is the engine: pure, no I/O. Package target does the I/O:
 // path resolution, the security realm and the per-build cache. This package

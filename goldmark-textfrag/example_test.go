@@ -2,8 +2,14 @@ package textfrag_test
 
 import (
 	"bytes"
+	"crypto/md5"
+	"encoding/hex"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
 	"testing/fstest"
 
 	"github.com/yuin/goldmark"
@@ -13,7 +19,7 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 )
 
-// The README's example, with the project in memory so that it runs anywhere.
+// A page converted with the project in memory, so that it runs anywhere.
 func Example() {
 	project := fstest.MapFS{
 		"src/hello.go": {Data: []byte("package main\n\nfunc main() {\n\tprintln(\"hello\")\n}\n")},
@@ -72,4 +78,63 @@ func ExampleWithHighlightCache() {
 	}
 	fmt.Println(pages[0] == pages[1])
 	// Output: true
+}
+
+// readmeExample is the README's goldmark example, a complete program.
+const readmeExample = "testdata/readme-example/main.go"
+
+// TestREADMEExample holds the README's goldmark example to
+// testdata/readme-example/main.go, byte for byte, then builds that program
+// and runs it on a project: it writes the page, and fails naming the link
+// when the quote is stale.
+func TestREADMEExample(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "\n## The goldmark extension\n")
+	if !ok {
+		t.Fatal("README.md has no section \"The goldmark extension\"")
+	}
+	_, code, ok := strings.Cut(section, "\n```go\n")
+	code, _, closed := strings.Cut(code, "\n```\n")
+	if !ok || !closed {
+		t.Fatal("the goldmark section of README.md has no ```go block")
+	}
+	program, err := os.ReadFile(readmeExample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code+"\n" != string(program) {
+		t.Fatalf("the README's example differs from %s:\n%s", readmeExample, code)
+	}
+
+	bin := filepath.Join(t.TempDir(), "guide")
+	build := exec.Command("go", "build", "-o", bin, "./"+filepath.Dir(readmeExample))
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("the README's example does not build: %v\n%s", err, out)
+	}
+	hello := "package main\n\nfunc main() {\n\tprintln(\"hello\")\n}\n"
+	run := func(link string) (string, string, error) {
+		root := writeProject(t, map[string]string{
+			"src/hello.go":  hello,
+			"docs/guide.md": "# Guide\n\n[The entry point](" + link + ")\n",
+		})
+		cmd := exec.Command(bin)
+		cmd.Dir = root
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		page, _ := os.ReadFile(filepath.Join(root, "guide.html"))
+		return string(page), stderr.String(), err
+	}
+	sum := md5.Sum([]byte(hello))
+	page, stderr, err := run("../src/hello.go#line=2,5;md5=" + hex.EncodeToString(sum[:]))
+	if err != nil || !strings.Contains(page, `<span class="textfrag-range">lines 3–5</span>`) {
+		t.Errorf("the example: %v\n%s\npage:\n%s", err, stderr, page)
+	}
+	page, stderr, err = run("../src/hello.go#line=2,5;md5=" + strings.Repeat("0", 32))
+	if err == nil || page != "" || !strings.HasPrefix(stderr, "docs/guide.md:3:1: error: ../src/hello.go#line=2,5;md5=") || !strings.Contains(stderr, "md5 mismatch") {
+		t.Errorf("a stale quote: exit %v, stderr %q, page %q", err, stderr, page)
+	}
 }

@@ -35,8 +35,10 @@ type extender struct {
 func (e *extender) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithASTTransformers(
 		// goldmark runs transformers in increasing order of priority value:
-		// linksAsWritten first of all, textfrag's own at WithPriority's
-		// (DefaultPriority), before most transformers that rewrite links.
+		// linksAsWritten first of all (it notes every link as the parser
+		// made it, so that links another transformer rewrites or drops are
+		// verified too), textfrag's own at WithPriority's (DefaultPriority),
+		// before most transformers that rewrite links.
 		util.Prioritized(linksAsWritten{}, math.MinInt),
 		util.Prioritized(&transformer{ext: e}, e.cfg.priority),
 	))

@@ -26,12 +26,18 @@ import (
 
 var writtenKey = parser.NewContextKey()
 
-// linksAsWritten is the transformer that notes destinations as written.
+// linksAsWritten is the transformer that notes destinations as written,
+// and every link and image the parser made (parsedKey), so that links
+// another transformer drops (goldmark's footnote extension drops footnotes
+// no reference uses) are verified too.
 type linksAsWritten struct{}
+
+var parsedKey = parser.NewContextKey()
 
 // Transform implements parser.ASTTransformer.
 func (linksAsWritten) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
 	var written map[ast.Node]string
+	var parsed []ast.Node
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -42,6 +48,9 @@ func (linksAsWritten) Transform(doc *ast.Document, _ text.Reader, pc parser.Cont
 			dest = l.Destination
 		case *ast.Image:
 			dest = l.Destination
+		case *ast.AutoLink:
+			parsed = append(parsed, n)
+			return ast.WalkContinue, nil
 		default:
 			return ast.WalkContinue, nil
 		}
@@ -51,9 +60,11 @@ func (linksAsWritten) Transform(doc *ast.Document, _ text.Reader, pc parser.Cont
 			}
 			written[n] = string(dest)
 		}
+		parsed = append(parsed, n)
 		return ast.WalkContinue, nil
 	})
 	pc.Set(writtenKey, written)
+	pc.Set(parsedKey, parsed)
 }
 
 // rewritten reports whether a transformer that ran before textfrag changed
@@ -72,8 +83,7 @@ func (d *document) rewritten(n ast.Node, destination []byte) bool {
 	if _, err := d.resolver.Resolve(d.project, written); errors.Is(err, target.ErrNotOurs) {
 		return false
 	}
-	p := d.problem(n, written)
-	p.Kind = "order"
+	p := &Problem{Severity: Error, Document: d.name, Link: written, Kind: "order"}
 	p.Message = fmt.Sprintf("another goldmark transformer changed this link to %q before textfrag verified it, which would leave the quote unverified; "+
 		"register that transformer with a higher priority number than textfrag's %d (textfrag.WithPriority), so that textfrag sees links as written",
 		dest, d.cfg.priority)

@@ -1,9 +1,11 @@
 package textfrag
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"html"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -14,7 +16,9 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
@@ -25,14 +29,53 @@ import (
 type transformer struct{ ext *extender }
 
 // Transform implements parser.ASTTransformer.
+//
+// Every RFC 5147 destination in the document is verified wherever it stands
+// (a heading, a table cell, a footnote, an image's alt text, an autolink),
+// and so is each link reference definition that no link uses, and each link
+// that another transformer removed from the document; links that use a
+// definition are verified where they stand. When any of them fails, a
+// Failure at the start of the document makes rendering fail with the first
+// error, whether or not the renderer writes the node the error is about
+// (goldmark writes an image's alt text as plain text, and drops link
+// reference definitions).
 func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	var links []ast.Node
+	used := map[string]bool{} // labels that links use
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering && (n.Kind() == ast.KindLink || n.Kind() == ast.KindImage) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch l := n.(type) {
+		case *ast.Link:
+			links = append(links, n)
+			if l.Reference != nil {
+				used[util.ToLinkReference(l.Reference.Value)] = true
+			}
+		case *ast.Image:
+			links = append(links, n)
+			if l.Reference != nil {
+				used[util.ToLinkReference(l.Reference.Value)] = true
+			}
+		case *ast.LinkReferenceDefinition, *ast.AutoLink:
 			links = append(links, n)
 		}
 		return ast.WalkContinue, nil
 	})
+	// Links the parser made that are no longer in the document are
+	// verified after the others (nothing renders them).
+	if parsed, _ := pc.Get(parsedKey).([]ast.Node); len(parsed) > 0 {
+		pc.Set(parsedKey, nil)
+		attached := make(map[ast.Node]bool, len(links))
+		for _, n := range links {
+			attached[n] = true
+		}
+		for _, n := range parsed {
+			if !attached[n] {
+				links = append(links, n)
+			}
+		}
+	}
 	if len(links) == 0 {
 		return
 	}
@@ -43,9 +86,10 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		path:   Document(pc),
 		name:   documentName(pc),
 	}
+	defer d.failFirst(doc)
 	r, err := t.ext.resolverOnce()
 	if err != nil {
-		d.fail(doc.FirstChild(), &Problem{Severity: Error, Line: 1, Column: 1, Kind: "config",
+		d.fail(nil, &Problem{Severity: Error, Document: d.name, Line: 1, Column: 1, Kind: "config",
 			Message: fmt.Sprintf("textfrag cannot start: %v", err), Err: err})
 		return
 	}
@@ -57,31 +101,56 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 	case d.path != "":
 		d.project = path.Clean(filepath.ToSlash(d.path))
 	}
+	defined := map[string]bool{}
 	for _, n := range links {
+		if def, ok := n.(*ast.LinkReferenceDefinition); ok {
+			// The first definition of a label is the one links use
+			// (CommonMark); those are verified at each use instead.
+			label := util.ToLinkReference(def.Label)
+			first := !defined[label]
+			defined[label] = true
+			if first && used[label] {
+				continue
+			}
+		}
 		d.link(n)
 	}
 }
 
 // document is the state of one Transform call.
 type document struct {
-	cfg        *config
-	pc         parser.Context
-	source     []byte
-	path       string // as given to SetDocument
-	name       string // for problems: SetDocumentName's, else path
-	project    string // project path of the document
-	resolver   *target.Resolver
-	lineStarts []int
+	cfg      *config
+	pc       parser.Context
+	source   []byte
+	path     string // as given to SetDocument
+	name     string // for problems: SetDocumentName's, else path
+	project  string // project path of the document
+	resolver *target.Resolver
+	firstErr *Problem // the first error, which rendering returns
+
+	// Problems are located lazily, in document order, so that links that
+	// pass cost nothing and a line of many problems is counted once:
+	// lineStarts are the offsets where lines start (built at the first
+	// problem), and lastPos, lastLine, lastCol the last position located.
+	lineStarts                 []int
+	lastPos, lastLine, lastCol int
 }
 
 func (d *document) link(n ast.Node) {
 	var dest, title []byte
-	var isImage bool
+	var isImage, isDefinition bool // a definition or autolink is only verified
 	switch l := n.(type) {
 	case *ast.Link:
 		dest, title = l.Destination, l.Title
 	case *ast.Image:
 		dest, title, isImage = l.Destination, l.Title, true
+	case *ast.LinkReferenceDefinition:
+		dest, title, isDefinition = l.Destination, l.Title, true
+	case *ast.AutoLink: // <file:///…#line=1,2>, or GFM's linkify: verified, stays a link
+		if l.AutoLinkType != ast.AutoLinkURL {
+			return
+		}
+		dest, isDefinition = l.URL(d.source), true
 	}
 	if d.rewritten(n, dest) {
 		return
@@ -90,13 +159,13 @@ func (d *document) link(n ast.Node) {
 	if errors.Is(err, target.ErrNotOurs) {
 		return
 	}
-	p := d.problem(n, string(dest))
+	p := &Problem{Severity: Error, Document: d.name, Link: string(dest)}
 	if err != nil {
 		p.Kind, p.Message, p.Err = target.Kind(err), target.Explain(err, d.pinName()), err
 		if d.cfg.lenient && target.Lenient(err) {
 			p.Severity = Warning
 			p.Message += "; left as a plain link (lenient mode)"
-			addProblem(d.pc, p)
+			d.warn(n, p)
 			return
 		}
 		d.fail(n, p)
@@ -116,15 +185,18 @@ func (d *document) link(n ast.Node) {
 			d.fail(n, &wp)
 			return
 		}
-		addProblem(d.pc, &wp)
+		d.warn(n, &wp)
 	}
-	if !d.warn(n, p, d.titleWarnings(opts)...) {
+	if isDefinition {
+		return // verified; nothing to render, or nothing to change
+	}
+	if !d.warnEach(n, p, d.titleWarnings(opts)...) {
 		return
 	}
 
 	href := d.href(res, string(dest))
-	para, alone := n.Parent().(*ast.Paragraph)
-	if !alone || para.ChildCount() != 1 {
+	para := n.Parent()
+	if !aloneIn(para) {
 		if opts.quote && !isImage && res.Fragment.Scheme == rfc5147.Char {
 			q := &Quote{Result: res, Href: href}
 			n.Parent().ReplaceChild(n.Parent(), n, q)
@@ -141,6 +213,37 @@ func (d *document) link(n ast.Node) {
 		return
 	}
 	para.Parent().ReplaceChild(para.Parent(), para, box)
+}
+
+// aloneIn reports whether block, the parent of a link or image, is a
+// paragraph that holds nothing else, at the top level or in block quotes
+// and list items only: a Paragraph, or the text of a tight list item, which
+// goldmark parses as a TextBlock. Paragraphs in other containers (footnotes,
+// definition lists, other extensions' blocks) keep their links. This is the
+// placement rule of testdata/OUTPUT.md, which the Hugo module can follow.
+func aloneIn(block ast.Node) bool {
+	switch block.Kind() {
+	case ast.KindParagraph:
+	case ast.KindTextBlock:
+		if block.Parent() == nil || block.Parent().Kind() != ast.KindListItem {
+			return false
+		}
+	default:
+		return false
+	}
+	if block.ChildCount() != 1 {
+		return false
+	}
+	for c := block.Parent(); c != nil; c = c.Parent() {
+		switch c.Kind() {
+		case ast.KindDocument:
+			return true
+		case ast.KindBlockquote, ast.KindList, ast.KindListItem:
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // box builds the Box for a lone link, applying the per-link options and limits.
@@ -237,22 +340,41 @@ func (d *document) pinName() string {
 	return d.name
 }
 
-// problem starts a Problem located at n.
-func (d *document) problem(n ast.Node, dest string) *Problem {
-	line, col := d.position(n)
-	return &Problem{Severity: Error, Document: d.name, Line: line, Column: col, Link: dest}
+// warn records a warning located at n.
+func (d *document) warn(n ast.Node, p *Problem) {
+	p.Line, p.Column = d.position(n)
+	addProblem(d.pc, p)
 }
 
-// fail records an error and marks the spot so that rendering fails there.
+// fail records an error located at n (unless it has a place already) and
+// keeps the first one for failFirst.
 func (d *document) fail(n ast.Node, p *Problem) {
+	if n != nil {
+		p.Line, p.Column = d.position(n)
+	}
 	addProblem(d.pc, p)
-	if n == nil {
+	if d.firstErr == nil {
+		d.firstErr = p
+	}
+}
+
+// failFirst puts a Failure holding the first error at the start of doc, so
+// that rendering returns it before writing anything: wherever the link
+// stands, even where no renderer writes it.
+func (d *document) failFirst(doc *ast.Document) {
+	if d.firstErr == nil {
 		return
 	}
-	n.Parent().InsertBefore(n.Parent(), n, &Failure{Problem: p})
+	f := &Failure{Problem: d.firstErr}
+	if first := doc.FirstChild(); first != nil {
+		doc.InsertBefore(doc, first, f)
+	} else {
+		doc.AppendChild(doc, f)
+	}
 }
 
 // position returns the 1-based line and column of n's first character.
+// Called in document order, its cost is linear in the document's size.
 func (d *document) position(n ast.Node) (int, int) {
 	pos := n.Pos()
 	for m := n; pos < 0 && m != nil; m = m.Parent() {
@@ -270,40 +392,89 @@ func (d *document) position(n ast.Node) (int, int) {
 				d.lineStarts = append(d.lineStarts, i+1)
 			}
 		}
+		d.lastLine = -1
 	}
 	line := sort.SearchInts(d.lineStarts, pos+1) - 1
-	col := utf8.RuneCount(d.source[d.lineStarts[line]:pos]) + 1
+	from, col := d.lineStarts[line], 1
+	if line == d.lastLine && pos >= d.lastPos {
+		from, col = d.lastPos, d.lastCol // further along the same line
+	}
+	col += utf8.RuneCount(d.source[from:pos])
+	d.lastPos, d.lastLine, d.lastCol = pos, line, col
 	return line + 1, col
 }
 
-// PlainText returns the text of n's inline children without markup or raw
-// HTML, line breaks as spaces, trimmed: what a box's title shows of a link's
-// text, and what a page title can take from a heading.
+// PlainText returns the text of n's inline children as a reader sees it,
+// as plain text: what goldmark's HTML renderer writes for it (backslash
+// escapes and entity references resolved, the typographer's quotes and
+// dashes) with the markup left out and character references decoded to
+// characters, so that escaping the result once for HTML shows the same
+// text. Raw HTML and images inside it are left out (a page shows an image,
+// not its alt; n's own alt, when n is an image, is its text). Runs of ASCII
+// white space, line breaks included, become one space; the result is
+// trimmed. It is what a box's title shows of a link's text (the Hugo module
+// computes the same from the link hook's .Text), and what a page title can
+// take from a heading.
 func PlainText(n ast.Node, source []byte) string {
 	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	hw := gmhtml.DefaultWriter
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch t := c.(type) {
 		case *ast.Text:
-			b.Write(t.Value(source))
+			if t.IsRaw() {
+				hw.RawWrite(w, t.Value(source))
+			} else {
+				hw.Write(w, t.Value(source))
+			}
 			if t.SoftLineBreak() || t.HardLineBreak() {
-				b.WriteByte(' ')
+				w.WriteByte(' ')
 			}
 		case *ast.String:
-			b.Write(t.Value)
-		case *ast.CodeSpan:
-			for cc := t.FirstChild(); cc != nil; cc = cc.NextSibling() {
-				if s, ok := cc.(*ast.Text); ok {
-					b.Write(s.Value(source))
-				}
+			switch {
+			case t.IsCode(): // HTML as it is: the typographer's "&rsquo;"
+				w.Write(t.Value)
+			case t.IsRaw():
+				hw.RawWrite(w, t.Value)
+			default:
+				hw.Write(w, t.Value)
 			}
+		case *ast.AutoLink:
+			hw.RawWrite(w, t.Label(source))
+		case *ast.Image:
+			if c != n {
+				return ast.WalkSkipChildren, nil
+			}
+		case *ast.RawHTML:
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
-	return strings.TrimSpace(b.String())
+	_ = w.Flush()
+	return collapseSpace(html.UnescapeString(b.String()))
+}
+
+// collapseSpace writes each run of ASCII white space (tab, LF, FF, CR,
+// space) in s as one space, and trims the ends.
+func collapseSpace(s string) string {
+	var b strings.Builder
+	space := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\t', '\n', '\f', '\r', ' ':
+			space = true
+		default:
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // displayText writes each RFC 5147 line ending (CR+LF, CR+NEL, LF, CR, NEL)

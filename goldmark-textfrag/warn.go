@@ -9,10 +9,10 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 )
 
-// warn records each warning, a pair of Problem kind and message, at the
-// link n that at locates, or under WithWarningsAsErrors fails n with the
-// first. It reports whether the link stands.
-func (d *document) warn(n ast.Node, at *Problem, warnings ...[2]string) bool {
+// warnEach records each warning, a pair of Problem kind and message, as a
+// copy of at located at the link n, or under WithWarningsAsErrors fails n
+// with the first. It reports whether the link stands.
+func (d *document) warnEach(n ast.Node, at *Problem, warnings ...[2]string) bool {
 	for _, kw := range warnings {
 		w := *at
 		w.Severity, w.Kind, w.Message = Warning, kw[0], kw[1]
@@ -21,7 +21,7 @@ func (d *document) warn(n ast.Node, at *Problem, warnings ...[2]string) bool {
 			d.fail(n, &w)
 			return false
 		}
-		addProblem(d.pc, &w)
+		d.warn(n, &w)
 	}
 	return true
 }
@@ -43,8 +43,9 @@ func (d *document) titleWarnings(o linkOptions) [][2]string {
 // placeBox warns about b (boxWarnings) and keeps where its link is, at, for
 // errors found while rendering it. It reports whether the box stands.
 func (d *document) placeBox(n ast.Node, at *Problem, b *Box, o linkOptions) bool {
+	at.Line, at.Column = d.position(n) // for renderError
 	b.at = at
-	return d.warn(n, at, d.boxWarnings(b, o)...)
+	return d.warnEach(n, at, d.boxWarnings(b, o)...)
 }
 
 // renderError returns err, from writing b's body, as a Problem at b's link

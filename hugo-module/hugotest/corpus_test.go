@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
@@ -42,12 +44,19 @@ const (
 	inlineCol  = 5
 )
 
-func caseDoc(link string) string {
-	dest := link
+func caseDoc(c corpus.Case) string {
+	if c.Markdown != "" {
+		return "---\ntitle: case\n---\n\n" + c.Document()
+	}
+	dest := c.Link
 	if strings.ContainsAny(dest, " \t") {
 		dest = "<" + dest + ">"
 	}
-	return "---\ntitle: case\n---\n\n## block\n\n![quote](" + dest + ")\n\n## alone\n\n[quote](" + dest + ")\n\n## inline\n\nSee [quote](" + dest + ") here.\n"
+	text := c.Text
+	if text == "" {
+		text = "quote"
+	}
+	return "---\ntitle: case\n---\n\n## block\n\n![" + text + "](" + dest + ")\n\n## alone\n\n[" + text + "](" + dest + ")\n\n## inline\n\nSee [" + text + "](" + dest + ") here.\n"
 }
 
 // sections splits a rendered case document at its headings.
@@ -74,7 +83,7 @@ func TestCorpus(t *testing.T) {
 	// the module leaves alone must come out byte for byte the same.
 	plain := site{Root: t.TempDir(), Docs: map[string]string{}, NoModule: true}
 	for _, c := range cases {
-		plain.Docs[c.Name+".md"] = caseDoc(c.Link)
+		plain.Docs[c.Name+".md"] = caseDoc(c)
 	}
 	ref := plain.build(t)
 	if ref.Err != nil {
@@ -139,7 +148,7 @@ func runCase(t *testing.T, c corpus.Case, plain map[string]string) {
 		}
 		params.WriteString("]\n")
 	}
-	r := site{Root: root, Docs: map[string]string{c.Doc: caseDoc(c.Link)}, Params: params.String()}.build(t)
+	r := site{Root: root, Docs: map[string]string{c.Doc: caseDoc(c)}, Params: params.String()}.build(t)
 	docFile := filepath.Join(root, filepath.FromSlash(c.Doc))
 	at := func(line, col int) string { return fmt.Sprintf("%s:%d:%d", docFile, line, col) }
 	w := c.Want
@@ -178,6 +187,16 @@ func runCase(t *testing.T, c corpus.Case, plain map[string]string) {
 		}
 		if strings.Contains(r.Log, "textfrag") {
 			t.Errorf("ignored link, but textfrag logged:\n%s", r.Log)
+		}
+
+	case c.Markdown != "":
+		if r.Err != nil {
+			t.Fatalf("build failed: %v\n%s", r.Err, r.Log)
+		}
+		// The placement rule: the same boxes and links as the goldmark extension.
+		boxes, links := corpus.Placement(r.Pages[c.Doc])
+		if !slices.Equal(boxes, w.Boxes) || !slices.Equal(links, w.Links) {
+			t.Errorf("boxes %q and links %q, want %q and %q; page:\n%s", boxes, links, w.Boxes, w.Links, r.Pages[c.Doc])
 		}
 
 	default:
@@ -233,6 +252,9 @@ func checkBox(t *testing.T, name, html string, w corpus.Want, prefix string) {
 	if w.Label != nil && box.Label != *w.Label {
 		t.Errorf("%s: label %q, want %q", name, box.Label, *w.Label)
 	}
+	if w.Title != nil && box.Title != *w.Title {
+		t.Errorf("%s: title %q, want %q", name, box.Title, *w.Title)
+	}
 	if w.Text != nil {
 		if want := corpus.DisplayText(*w.Text); box.Text != want {
 			t.Errorf("%s: text %q, want %q", name, box.Text, want)
@@ -257,7 +279,9 @@ func libraryBox(t *testing.T, root string, c corpus.Case) string {
 	for _, k := range sortedKeys(c.Charsets) {
 		rules = append(rules, target.CharsetRule{Glob: k, Charset: c.Charsets[k]})
 	}
-	md := goldmark.New(goldmark.WithExtensions(textfrag.New(textfrag.WithRoot(root), textfrag.WithCharsets(rules...))))
+	// Hugo's default Markdown extensions, the typographer among them.
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.DefinitionList, extension.Typographer,
+		textfrag.New(textfrag.WithRoot(root), textfrag.WithCharsets(rules...))))
 	pc := parser.NewContext()
 	textfrag.SetDocument(pc, c.Doc)
 	dest := c.Link
@@ -265,7 +289,11 @@ func libraryBox(t *testing.T, root string, c corpus.Case) string {
 		dest = "<" + dest + ">"
 	}
 	var out bytes.Buffer
-	if err := md.Convert([]byte("![quote]("+dest+")\n"), &out, parser.WithContext(pc)); err != nil {
+	text := c.Text
+	if text == "" {
+		text = "quote"
+	}
+	if err := md.Convert([]byte("!["+text+"]("+dest+")\n"), &out, parser.WithContext(pc)); err != nil {
 		t.Errorf("the goldmark extension: %v", err)
 	}
 	return out.String()

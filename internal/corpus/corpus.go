@@ -39,7 +39,14 @@ type Case struct {
 	// Load sets it to DefaultDoc when the case leaves it out.
 	Doc  string `json:"doc,omitempty"`
 	Link string `json:"link"`
-	Want Want   `json:"want"`
+	// Text is the link text (or image alt) as written in Markdown; front
+	// ends write their own when it is empty.
+	Text string `json:"text,omitempty"`
+	// Markdown, when set, is a document of its own in which "{link}" stands
+	// for Link: front ends render it instead of theirs and hold it to
+	// Want.Boxes and Want.Links (the placement rule of OUTPUT.md).
+	Markdown string `json:"markdown,omitempty"`
+	Want     Want   `json:"want"`
 
 	// Source is the corpus file the case came from (base name), for messages.
 	Source string `json:"-"`
@@ -73,9 +80,22 @@ type Want struct {
 	Clamped *bool   `json:"clamped,omitempty"`
 	Label   *string `json:"label,omitempty"`
 
+	// Title is the box's title as plain text (TITLE in OUTPUT.md,
+	// unescaped) for the link written with Text; "" when there is none.
+	Title *string `json:"title,omitempty"`
+	// Boxes are the titles of the boxes Markdown gives, in document order;
+	// Links the texts of the RFC 5147 links in it that stay links.
+	Boxes []string `json:"boxes,omitempty"`
+	Links []string `json:"links,omitempty"`
+
 	Error         string   `json:"error,omitempty"`
 	Ignored       bool     `json:"ignored,omitempty"`
 	UnknownChecks []string `json:"unknown_checks,omitempty"`
+}
+
+// Document returns the case's Markdown with the link written in, or "".
+func (c Case) Document() string {
+	return strings.ReplaceAll(c.Markdown, "{link}", c.Link)
 }
 
 // IsSelection reports whether the case expects a selection (neither an error

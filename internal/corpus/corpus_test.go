@@ -81,6 +81,15 @@ func TestCorpusConsistent(t *testing.T) {
 
 func checkWant(t *testing.T, id string, c Case) {
 	w := c.Want
+	if w.Title != nil && (c.Text == "" || !w.IsSelection()) {
+		t.Errorf("%s: want.title needs text and a selection", id)
+	}
+	if (w.Boxes != nil || w.Links != nil) != (c.Markdown != "") {
+		t.Errorf("%s: markdown goes with want.boxes or want.links, and they with markdown", id)
+	}
+	if c.Markdown != "" && (!strings.Contains(c.Markdown, "{link}") || !w.IsSelection()) {
+		t.Errorf("%s: markdown needs {link} and a selection", id)
+	}
 	kinds := 0
 	if w.Error != "" {
 		kinds++

@@ -16,6 +16,22 @@ type Box struct {
 	Text string
 	// HasBody is false for a zero-length box.
 	HasBody bool
+	// Title is the caption's title, unescaped; "" when there is none.
+	Title string
+}
+
+// Placement reads what a page made of its RFC 5147 links: the titles of its
+// boxes and the texts of the links that stayed links (an <a> whose href has
+// a line= or char= fragment, other than a box's source link), each in page
+// order and unescaped.
+func Placement(page string) (boxes, links []string) {
+	for _, m := range boxTitleRE.FindAllStringSubmatch(page, -1) {
+		boxes = append(boxes, html.UnescapeString(m[1]))
+	}
+	for _, m := range rfcLinkRE.FindAllStringSubmatch(page, -1) {
+		links = append(links, html.UnescapeString(tagRE.ReplaceAllString(m[1], "")))
+	}
+	return boxes, links
 }
 
 var (
@@ -23,6 +39,10 @@ var (
 	codeRE   = regexp.MustCompile(`(?s)<code[^>]*>(.*?)</code>`)
 	lineNoRE = regexp.MustCompile(`<span class="ln"[^>]*>[^<]*</span>`)
 	tagRE    = regexp.MustCompile(`<[^>]*>`)
+	titleRE  = regexp.MustCompile(`^<span class="textfrag-title">([^<]*)</span>`)
+
+	boxTitleRE = regexp.MustCompile(`class="textfrag textfrag-[^>]*>\s*<(?:figcaption|span) class="textfrag-caption">(?:<span class="textfrag-title">([^<]*)</span>)?`)
+	rfcLinkRE  = regexp.MustCompile(`<a href="[^"]*#(?:line|char)=[^"]*"[^>]*>(.*?)</a>`)
 )
 
 // FindBox reads the first box in page. ok is false when there is none.
@@ -34,6 +54,11 @@ func FindBox(page string) (b Box, ok bool) {
 	page = page[start:]
 	if end := strings.Index(page, "</figure>"); end >= 0 {
 		page = page[:end]
+	}
+	if _, caption, ok := strings.Cut(page, `class="textfrag-caption">`); ok {
+		if m := titleRE.FindStringSubmatch(caption); m != nil {
+			b.Title = html.UnescapeString(m[1])
+		}
 	}
 	if m := labelRE.FindStringSubmatch(page); m != nil {
 		b.Label = html.UnescapeString(m[1])
