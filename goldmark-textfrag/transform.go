@@ -43,7 +43,7 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		path:   Document(pc),
 		name:   documentName(pc),
 	}
-	r, err := t.ext.resolverOnce()
+	r, err := t.ext.resolver()
 	if err != nil {
 		d.fail(doc.FirstChild(), &Problem{Severity: Error, Line: 1, Column: 1, Kind: "config",
 			Message: fmt.Sprintf("textfrag cannot start: %v", err), Err: err})
