@@ -570,24 +570,7 @@ func (r *Resolver) locate(p string) (mount, string, error) {
 // when they point inside the root; SEMANTICS.md §5 judges the real path.
 // The returned path has no symlinks left, and opening it through os.Root
 // still refuses one swapped in meanwhile.
-func realInside(osDir, rel string) (string, bool) {
-	if osDir == "" {
-		return "", false
-	}
-	root, err := filepath.EvalSymlinks(osDir)
-	if err != nil {
-		return "", false
-	}
-	real, err := filepath.EvalSymlinks(filepath.Join(osDir, filepath.FromSlash(rel)))
-	if err != nil {
-		return "", false
-	}
-	inside, err := filepath.Rel(root, real)
-	if err != nil || inside == ".." || strings.HasPrefix(inside, ".."+string(filepath.Separator)) || filepath.IsAbs(inside) {
-		return "", false
-	}
-	return filepath.ToSlash(inside), true
-}
+func realInside(osDir, rel string) (string, bool) { return realm.Inside(osDir, rel) }
 
 // findNormalized returns rel if it exists; otherwise, for each missing
 // component, the directory entry equal to it under Unicode NFC.

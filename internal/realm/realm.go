@@ -19,6 +19,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -106,4 +108,27 @@ func Kind(m fs.FileMode) string {
 		return "a symbolic link"
 	}
 	return "an irregular file"
+}
+
+// Inside follows every symlink on rel, a slash path in the directory dir,
+// and returns the real path relative to dir's real path when it lies inside
+// it. os.Root refuses absolute symlinks even when they point inside the
+// root; the realm judges the real path.
+func Inside(dir, rel string) (string, bool) {
+	if dir == "" {
+		return "", false
+	}
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", false
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		return "", false
+	}
+	inside, err := filepath.Rel(root, real)
+	if err != nil || inside == ".." || strings.HasPrefix(inside, ".."+string(filepath.Separator)) || filepath.IsAbs(inside) {
+		return "", false
+	}
+	return filepath.ToSlash(inside), true
 }
