@@ -4,8 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -152,7 +150,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 	prog := e.startProgress("building", len(pages)+len(assets), &done)
 	parallel(ctx, *jobs, len(pages)+len(assets), &done, func(i int) {
 		if i >= len(pages) {
-			errs[i] = copyFile(s.srcFS, assets[i-len(pages)], st)
+			errs[i] = copyFile(s.srcRoot, assets[i-len(pages)], s.pageName(assets[i-len(pages)]), st)
 			return
 		}
 		p, html, err := s.renderPage(pages[i])
@@ -180,7 +178,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 		}
 	}
 	for _, q := range s.quotedPages(results) {
-		if err := copyFile(s.srcFS, q, st); err != nil {
+		if err := copyFile(s.srcRoot, q, s.pageName(q), st); err != nil {
 			errs = append(errs, err)
 			e.errorf("%v", err)
 		}
@@ -240,31 +238,6 @@ func (s *site) quotedPages(results []*page) []string {
 	}
 	slices.Sort(quoted)
 	return quoted
-}
-
-// copyFile copies the file at slash path rel in fsys into the staging
-// directory.
-func copyFile(fsys fs.FS, rel string, st *staging) (err error) {
-	in, err := fsys.Open(rel)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	name := filepath.Join(st.dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	out, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	_, err = io.Copy(out, in)
-	return err
 }
 
 // styleFlags choose the chroma styles of the stylesheet.

@@ -68,6 +68,8 @@ func runPin(e *env, args []string) int {
 	fset.BoolVar(&o.verbose, "v", false, "also report links that are pinned and unchanged")
 	var charsets charsetFlag
 	fset.Var(&charsets, "charset", "declare that files matching `GLOB=CHARSET` are stored in CHARSET (repeatable), as for build")
+	var secrets globsFlag
+	fset.Var(&secrets, "allow-secret", "quote files matching `GLOB` although they look like secrets (repeatable), as for build")
 	var remote remoteFlags
 	remote.register(fset)
 	fset.Usage = func() {
@@ -91,6 +93,7 @@ func runPin(e *env, args []string) int {
 		return exitUsage
 	}
 	ro := target.Options{Root: *root, Charsets: charsets, Remote: rem}
+	ro.AllowSecrets = secrets
 	r, err := target.New(ro)
 	if err != nil {
 		e.errorf("%v", err)
