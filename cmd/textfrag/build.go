@@ -26,9 +26,14 @@ const buildHelp = `Usage: textfrag build [SRC] [-o OUT] [flags]
 
 Renders every Markdown file under SRC (default ".") to an HTML page under OUT
 (default "./public", relative to the current directory): X.md becomes X.html,
-README.md and index.md become index.html. Every other file under SRC is copied
-as it is. Hidden files and directories, files and directories whose names
-start with "_", and OUT itself are left out.
+README.md and index.md become index.html. Every other regular file under SRC is
+copied as it is, except files a browser runs script in (.html, .htm, .xhtml,
+.svg, .xml, .xsl, .js, .mjs, …): those are copied only from SRC/static/ (to
+OUT/static/), so that a pull request cannot slip script into the site as a
+picture. Left out, with a warning: hidden files and directories, files and
+directories whose names start with "_", OUT itself, symbolic links leading
+outside SRC, FIFOs and devices, and files that commonly hold secrets (.env,
+*.pem, *.key, …; see --allow-secret).
 
 Each page's title is the "title" of its YAML front matter (between two lines of
 ---), else its first level-1 heading, else its file name. Relative links to
@@ -41,7 +46,8 @@ The stylesheet for boxes and highlighted code is written to OUT/textfrag.css
 highlight cache (see --cache-dir), so that a rebuild lexes only what changed.
 
 Pages are laid out with a built-in layout, or with SRC/_layout.html if there
-is one: an html/template executed with
+is one (a regular file inside SRC of at most 1 MiB, as is SRC/textfrag.css):
+an html/template executed with
   .Title          the page title
   .Content        the page's HTML
   .StylesheetURL  the relative URL of textfrag.css

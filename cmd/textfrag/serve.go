@@ -43,6 +43,9 @@ on a loopback address for preview. Open a page and keep editing: when a page
 changes, or a file that one of its RFC 5147 links quotes, that page is rebuilt
 and the browser reloads it. A change to SRC/_layout.html rebuilds every page.
 
+Besides the pages it serves the files build would copy (and each page's
+Markdown source), with the Content-Type their extension gives.
+
 Build errors are shown in the browser, in place of the pages, and on stderr;
 the server keeps running, and the pages come back once the errors are fixed.
 
