@@ -74,7 +74,7 @@ func realmCheck(src string, r *target.Resolver) func(rel string) error {
 		}
 		if real, ok := realm.Inside(srcAbs, rel); ok && real != rel {
 			if err := r.CheckSecret(project(real)); err != nil {
-				return fmt.Errorf("%w (%s is a symbolic link to it)", err, rel)
+				return fmt.Errorf("%s is a symbolic link: %w", project(rel), err)
 			}
 		}
 		return nil

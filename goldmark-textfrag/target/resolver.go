@@ -40,7 +40,7 @@ var (
 	// commonly holds secrets (.git/, .env, *.pem, …; SEMANTICS.md §5), which
 	// stay outside the realm unless Options.AllowSecrets names them. Kind
 	// calls it "outside".
-	ErrSecret = errors.New("target is a file that commonly holds secrets")
+	ErrSecret = errors.New("a file that commonly holds secrets")
 )
 
 // DefaultCacheLimit is the largest file the Resolver keeps in memory (8 MiB).

@@ -75,25 +75,30 @@ func (r *Resolver) allowsSecret(p string) bool {
 // pattern p matches and how to allow it (SEMANTICS.md §5). Front ends call
 // it for the other files they read (a layout, an asset); Resolve calls it
 // for every target, on the path as written and on its real path.
-func (r *Resolver) CheckSecret(p string) error {
+func (r *Resolver) CheckSecret(p string) error { return r.checkSecret(p, "") }
+
+// checkSecret is CheckSecret for p, reached from the path via through
+// symbolic links ("" when p was written as it is).
+func (r *Resolver) checkSecret(p, via string) error {
 	pat := secretPattern(p)
 	if pat == "" || r.allowsSecret(p) {
 		return nil
 	}
-	return fmt.Errorf("%w: %s matches %s, which textfrag keeps out unless the configuration names it; if it holds no secret, name it (textfrag: --allow-secret '%s'; library: target.Options.AllowSecrets)", ErrSecret, p, pat, p)
+	what := p
+	if via != "" {
+		what = fmt.Sprintf("%s is a symbolic link to %s, which", via, p)
+	}
+	return fmt.Errorf("%s is %w (it matches %s); textfrag keeps such files out unless the configuration names them: if it holds none, allow it by name (textfrag: --allow-secret '%s'; library: target.Options.AllowSecrets)", what, ErrSecret, pat, p)
 }
 
 // checkSecrets checks the project path p as written and real, the project
 // path it is after following symlinks ("" when not known, or the same).
 func (r *Resolver) checkSecrets(p, real string) error {
-	if err := r.CheckSecret(p); err != nil {
+	if err := r.checkSecret(p, ""); err != nil {
 		return err
 	}
 	if real == "" || real == p {
 		return nil
 	}
-	if err := r.CheckSecret(real); err != nil {
-		return fmt.Errorf("%w (%s is a symbolic link to it)", err, p)
-	}
-	return nil
+	return r.checkSecret(real, p)
 }
