@@ -11,6 +11,7 @@ import (
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -238,7 +239,7 @@ func pinPlural(n int, one, many string) string {
 // file pins the links of one Markdown file and returns its contents before
 // and after. ok is false when the file could not be read.
 func (p *pinner) file(name string) (src, newSrc []byte, ok bool) {
-	src, err := os.ReadFile(name)
+	src, err := realm.ReadFile(nil, name, 0) // a FIFO or a device fails at once
 	if err != nil {
 		p.e.errorf("pin: %v", err)
 		p.failed = true

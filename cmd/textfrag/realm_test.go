@@ -147,6 +147,8 @@ func TestRealmEndlessAndSpecialFiles(t *testing.T) {
 		failsWith(t, r, "", "pipe.md", "not a regular file (a FIFO)")
 		r = e2eRunGuarded(t, dir, "render", filepath.Join("docs", "pipe.md"))
 		failsWith(t, r, "", "pipe.md", "not a regular file (a FIFO)")
+		r = e2eRunGuarded(t, dir, "pin", "docs")
+		failsWith(t, r, "", "pipe.md", "not a regular file (a FIFO)")
 		// build leaves it out of the site, saying so.
 		r = e2eRunGuarded(t, dir, "build", "docs", "-o", "out")
 		if r.code != 0 || !strings.Contains(r.stderr, "pipe.md: left out: not a regular file but a FIFO") {
