@@ -28,6 +28,7 @@ func New(opts ...Option) goldmark.Extender {
 type extender struct {
 	cfg  *config
 	once sync.Once
+	base *target.Resolver // made from the options; each conversion uses a Fresh copy
 	err  error
 }
 
@@ -47,13 +48,18 @@ func (e *extender) Extend(m goldmark.Markdown) {
 	))
 }
 
-// resolverOnce makes the Resolver from the options on first use, so that
-// New itself cannot fail and the working directory is read at convert time.
-func (e *extender) resolverOnce() (*target.Resolver, error) {
-	e.once.Do(func() {
-		if e.cfg.resolver == nil {
-			e.cfg.resolver, e.err = target.New(e.cfg.targetOptions)
-		}
-	})
-	return e.cfg.resolver, e.err
+// resolver returns the Resolver for one conversion: WithResolver's, shared,
+// or else a fresh one made from the options, so that each conversion quotes
+// the files as they are when it runs. The options are turned into a
+// Resolver on first use, so that New itself cannot fail and the working
+// directory is read at convert time.
+func (e *extender) resolver() (*target.Resolver, error) {
+	if e.cfg.resolver != nil {
+		return e.cfg.resolver, nil
+	}
+	e.once.Do(func() { e.base, e.err = target.New(e.cfg.targetOptions) })
+	if e.err != nil {
+		return nil, e.err
+	}
+	return e.base.Fresh(), nil
 }

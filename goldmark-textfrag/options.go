@@ -94,10 +94,24 @@ func WithRemote(o target.RemoteOptions) Option {
 	return optionFunc(func(c *config) { c.targetOptions.Remote = o })
 }
 
+// WithAllowSecrets names, by glob, files that are quoted although they
+// commonly hold secrets. Default: none; anything below a .git, .ssh or .aws
+// directory, .docker/config.json, .env, .env.*, .netrc, .npmrc, .pypirc,
+// *.pem and *.key are outside the realm (SEMANTICS.md §5). See
+// target.Options.AllowSecrets for how globs match.
+func WithAllowSecrets(globs ...string) Option {
+	return optionFunc(func(c *config) { c.targetOptions.AllowSecrets = globs })
+}
+
 // WithResolver uses r to find and read targets, instead of one made from
-// WithRoot, WithAllowedRoots, WithFS, WithCharsets and WithRemote. Share one Resolver
-// across the documents of a build so each file is read once; make a new one
-// when files may have changed.
+// WithRoot, WithAllowedRoots, WithFS, WithCharsets, WithRemote and
+// WithAllowSecrets. Without it, each conversion reads the files it quotes
+// afresh (once per conversion, however many links), so a long-lived
+// goldmark instance always quotes files as they are. With it, r is shared:
+// each file is read once across every document r serves, and r keeps what
+// it read (see target.Resolver) until r.Forget is called, so share one
+// across the documents of a build, and call Forget, or make a new one,
+// before the next build.
 func WithResolver(r *target.Resolver) Option {
 	return optionFunc(func(c *config) { c.resolver = r })
 }

@@ -87,7 +87,7 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		name:   documentName(pc),
 	}
 	defer d.failFirst(doc)
-	r, err := t.ext.resolverOnce()
+	r, err := t.ext.resolver()
 	if err != nil {
 		d.fail(nil, &Problem{Severity: Error, Document: d.name, Line: 1, Column: 1, Kind: "config",
 			Message: fmt.Sprintf("textfrag cannot start: %v", err), Err: err})

@@ -4,8 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -28,9 +26,14 @@ const buildHelp = `Usage: textfrag build [SRC] [-o OUT] [flags]
 
 Renders every Markdown file under SRC (default ".") to an HTML page under OUT
 (default "./public", relative to the current directory): X.md becomes X.html,
-README.md and index.md become index.html. Every other file under SRC is copied
-as it is. Hidden files and directories, files and directories whose names
-start with "_", and OUT itself are left out.
+README.md and index.md become index.html. Every other regular file under SRC is
+copied as it is, except files a browser runs script in (.html, .htm, .xhtml,
+.svg, .xml, .xsl, .js, .mjs, …): those are copied only from SRC/static/ (to
+OUT/static/), so that a pull request cannot slip script into the site as a
+picture. Left out, with a warning: hidden files and directories, files and
+directories whose names start with "_", OUT itself, symbolic links leading
+outside SRC, FIFOs and devices, and files that commonly hold secrets (.env,
+*.pem, *.key, …; see --allow-secret).
 
 Each page's title is the "title" of its YAML front matter (between two lines of
 ---), else its first level-1 heading, else its file name. Relative links to
@@ -44,7 +47,8 @@ element of class "textfrag-highlight" (the built-in layout's <main>). Highlighte
 highlight cache (see --cache-dir), so that a rebuild lexes only what changed.
 
 Pages are laid out with a built-in layout, or with SRC/_layout.html if there
-is one: an html/template executed with
+is one (a regular file inside SRC of at most 1 MiB, as is SRC/textfrag.css):
+an html/template executed with
   .Title          the page title
   .Content        the page's HTML
   .StylesheetURL  the relative URL of textfrag.css
@@ -153,7 +157,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 	prog := e.startProgress("building", len(pages)+len(assets), &done)
 	parallel(ctx, *jobs, len(pages)+len(assets), &done, func(i int) {
 		if i >= len(pages) {
-			errs[i] = copyFile(s.srcFS, assets[i-len(pages)], st)
+			errs[i] = copyFile(s.srcRoot, assets[i-len(pages)], s.pageName(assets[i-len(pages)]), st)
 			return
 		}
 		p, html, err := s.renderPage(pages[i])
@@ -181,7 +185,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 		}
 	}
 	for _, q := range s.quotedPages(results) {
-		if err := copyFile(s.srcFS, q, st); err != nil {
+		if err := copyFile(s.srcRoot, q, s.pageName(q), st); err != nil {
 			errs = append(errs, err)
 			e.errorf("%v", err)
 		}
@@ -241,31 +245,6 @@ func (s *site) quotedPages(results []*page) []string {
 	}
 	slices.Sort(quoted)
 	return quoted
-}
-
-// copyFile copies the file at slash path rel in fsys into the staging
-// directory.
-func copyFile(fsys fs.FS, rel string, st *staging) (err error) {
-	in, err := fsys.Open(rel)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	name := filepath.Join(st.dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	out, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	_, err = io.Copy(out, in)
-	return err
 }
 
 // styleFlags choose the chroma styles of the stylesheet.

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -99,7 +100,7 @@ func runCheck(e *env, args []string) int {
 	readErrs := make([]error, len(files))
 	parallel(context.Background(), *jobs, len(files), nil, func(i int) {
 		defer recoverAs(&readErrs[i], files[i])
-		src, err := os.ReadFile(files[i])
+		src, err := realm.ReadFile(nil, files[i], 0) // a FIFO or a device fails at once
 		if err != nil {
 			readErrs[i] = err
 			return

@@ -138,7 +138,8 @@ func e2eSite(t *testing.T, dir string) {
 		"docs/notitle.md":       "Just a paragraph, no heading.\n",
 		"docs/sub/README.md":    "# Sub\n\n[up](../index.md)\n\n[hello](../src/hello.txt#line=,1)\n",
 		"docs/src/hello.txt":    e2eHello,
-		"docs/img/logo.svg":     "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+		"docs/img/logo.svg":     "<svg xmlns=\"http://www.w3.org/2000/svg\"/>", // active content: only from static/
+		"docs/static/logo.svg":  "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
 		"docs/.hidden/x.md":     "# Hidden\n",
 		"docs/_draft.md":        "# Draft\n",
 		"docs/_partials/p.md":   "# Partial\n",
@@ -162,7 +163,7 @@ func TestE2EBuildSite(t *testing.T) {
 	for n := range out {
 		names = append(names, n)
 	}
-	want := []string{"guide.html", "guide.md", "img/logo.svg", "index.html", "notitle.html", "src/hello.txt", "sub/index.html", "textfrag.css"}
+	want := []string{"guide.html", "guide.md", "index.html", "notitle.html", "src/hello.txt", "static/logo.svg", "sub/index.html", "textfrag.css"}
 	if got := strings.Join(slices.Sorted(slices.Values(names)), " "); got != strings.Join(want, " ") {
 		t.Errorf("output files:\n got %s\nwant %s", got, strings.Join(want, " "))
 	}

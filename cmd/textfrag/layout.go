@@ -50,14 +50,19 @@ type layoutData struct {
 }
 
 // loadLayout returns SRC/_layout.html parsed as an html/template, or the
-// built-in layout when there is none.
-func loadLayout(src string) (*template.Template, error) {
+// built-in layout when there is none. The layout is read through root (SRC):
+// a regular file inside it, in the realm (inRealm), of at most
+// maxSiteFileBytes.
+func loadLayout(root *os.Root, src string, inRealm func(rel string) error) (*template.Template, error) {
 	name := filepath.Join(src, layoutName)
-	text, err := os.ReadFile(name)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	if _, err := root.Lstat(layoutName); errors.Is(err, fs.ErrNotExist) {
 		return template.New("layout.html").Parse(defaultLayout)
-	case err != nil:
+	}
+	if err := inRealm(layoutName); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	text, err := readSiteFile(root, layoutName, name, maxSiteFileBytes)
+	if err != nil {
 		return nil, err
 	}
 	t, err := template.New(layoutName).Option("missingkey=zero").Parse(string(text))

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -22,6 +23,7 @@ type linkFlags struct {
 	strict    bool
 	sourceURL string
 	charsets  charsetFlag
+	secrets   globsFlag // --allow-secret
 	remote    remoteFlags
 	plain     bool // boxes and fenced code as plain text (build --highlight=false)
 	noCache   bool // lex every block (--highlight-cache=false)
@@ -34,6 +36,7 @@ func (f *linkFlags) register(fs *flag.FlagSet, rootHelp string) {
 	fs.BoolVar(&f.strict, "strict", false, "fail on warnings too (clamped positions, ignored checks, look-alike fragments)")
 	fs.StringVar(&f.sourceURL, "source-url", "", "make box captions link to `TEMPLATE` with {path}, {start} and {end} filled in, e.g. https://github.com/o/r/blob/main/{path}#L{start}-L{end}")
 	fs.Var(&f.charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), e.g. '*.latin1=ISO-8859-1'")
+	fs.Var(&f.secrets, "allow-secret", "quote and publish files matching `GLOB` although they look like secrets (repeatable); by default anything under .git/, .ssh/, .aws/, and .docker/config.json, .env, .env.*, .netrc, .npmrc, .pypirc, *.pem, *.key is refused; a GLOB without / matches the file name, one with / the path from the root, e.g. '.env.example' or 'deploy/ca.pem'")
 	f.remote.register(fs)
 }
 
@@ -63,7 +66,7 @@ func (f *linkFlags) newResolver(root string) (*target.Resolver, error) {
 	if err != nil {
 		return nil, err
 	}
-	return target.New(target.Options{Root: root, Charsets: f.charsets, Remote: ro})
+	return target.New(target.Options{Root: root, Charsets: f.charsets, Remote: ro, AllowSecrets: f.secrets})
 }
 
 // markdown returns the goldmark instance that renders pages with r.
@@ -106,5 +109,20 @@ func (c *charsetFlag) Set(s string) error {
 		return fmt.Errorf("want GLOB=CHARSET, like '*.txt=ISO-8859-1'")
 	}
 	*c = append(*c, target.CharsetRule{Glob: glob, Charset: cs})
+	return nil
+}
+
+// globsFlag collects a repeated flag's globs.
+type globsFlag []string
+
+// String implements flag.Value.
+func (g *globsFlag) String() string { return strings.Join(*g, " ") }
+
+// Set implements flag.Value: it adds one glob.
+func (g *globsFlag) Set(s string) error {
+	if _, err := path.Match(s, ""); err != nil || s == "" {
+		return fmt.Errorf("want a glob such as '.env.example' or 'deploy/*.pem'")
+	}
+	*g = append(*g, s)
 	return nil
 }

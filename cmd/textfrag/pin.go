@@ -11,6 +11,7 @@ import (
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -68,6 +69,8 @@ func runPin(e *env, args []string) int {
 	fset.BoolVar(&o.verbose, "v", false, "also report links that are pinned and unchanged")
 	var charsets charsetFlag
 	fset.Var(&charsets, "charset", "declare that files matching `GLOB=CHARSET` are stored in CHARSET (repeatable), as for build")
+	var secrets globsFlag
+	fset.Var(&secrets, "allow-secret", "quote files matching `GLOB` although they look like secrets (repeatable), as for build")
 	var remote remoteFlags
 	remote.register(fset)
 	fset.Usage = func() {
@@ -91,6 +94,7 @@ func runPin(e *env, args []string) int {
 		return exitUsage
 	}
 	ro := target.Options{Root: *root, Charsets: charsets, Remote: rem}
+	ro.AllowSecrets = secrets
 	r, err := target.New(ro)
 	if err != nil {
 		e.errorf("%v", err)
@@ -235,7 +239,7 @@ func pinPlural(n int, one, many string) string {
 // file pins the links of one Markdown file and returns its contents before
 // and after. ok is false when the file could not be read.
 func (p *pinner) file(name string) (src, newSrc []byte, ok bool) {
-	src, err := os.ReadFile(name)
+	src, err := realm.ReadFile(nil, name, 0) // a FIFO or a device fails at once
 	if err != nil {
 		p.e.errorf("pin: %v", err)
 		p.failed = true

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 )
 
 func init() {
@@ -49,7 +48,7 @@ func runRender(e *env, args []string) int {
 	if root == "" {
 		root = "."
 	}
-	src, err := os.ReadFile(name)
+	src, err := readSiteFile(nil, name, name, 0)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError

@@ -19,6 +19,8 @@ func runResolve(e *env, args []string) int {
 	fs := flag.NewFlagSet("resolve", flag.ContinueOnError)
 	root := fs.String("root", ".", "directory `DIR` that REF is relative to and the only allowed root")
 	asJSON := fs.Bool("json", false, "print spans, line numbers, checks and text as JSON")
+	var secrets globsFlag
+	fs.Var(&secrets, "allow-secret", "read files matching `GLOB` although they look like secrets (repeatable), as for build")
 	var remote remoteFlags
 	remote.register(fs)
 	fs.Usage = func() {
@@ -39,7 +41,7 @@ func runResolve(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	r, err := target.New(target.Options{Root: *root, Remote: rem})
+	r, err := target.New(target.Options{Root: *root, Remote: rem, AllowSecrets: secrets})
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError

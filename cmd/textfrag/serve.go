@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"mime"
 	"net"
 	"net/http"
 	"net/netip"
@@ -27,6 +28,7 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -40,6 +42,9 @@ Builds the site in SRC (default ".") in memory, as build would, and serves it
 on a loopback address for preview. Open a page and keep editing: when a page
 changes, or a file that one of its RFC 5147 links quotes, that page is rebuilt
 and the browser reloads it. A change to SRC/_layout.html rebuilds every page.
+
+Besides the pages it serves the files build would copy (and each page's
+Markdown source), with the Content-Type their extension gives.
 
 Build errors are shown in the browser, in place of the pages, and on stderr;
 the server keeps running, and the pages come back once the errors are fixed.
@@ -372,17 +377,12 @@ func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if st != nil {
-		if info, err := fs.Stat(st.srcFS, name); err == nil {
-			if info.IsDir() {
-				if _, ok := s.pageExists(path.Join(name, "index.html")); ok {
-					http.Redirect(w, r, "/"+name+"/", http.StatusFound)
-					return
-				}
-				http.NotFound(w, r)
-				return
-			}
-			w.Header().Set("Cache-Control", "no-store")
-			http.ServeFileFS(w, r, st.srcFS, name)
+		if _, ok := s.pageExists(path.Join(name, "index.html")); ok {
+			http.Redirect(w, r, "/"+name+"/", http.StatusFound)
+			return
+		}
+		if st.published[name] {
+			serveSiteFile(w, r, st, name)
 			return
 		}
 	}
@@ -393,6 +393,40 @@ func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.NotFound(w, r)
+}
+
+// serveSiteFile serves the file at slash path name under SRC, one the site
+// publishes as it is (an asset, or a Markdown source): read through SRC's
+// os.Root as build copies it, a regular file only (never blocking on a
+// FIFO), with the Content-Type its extension gives and no sniffing, so
+// that the browser never takes a file for a page that build would not
+// publish as one.
+func serveSiteFile(w http.ResponseWriter, r *http.Request, st *site, name string) {
+	f, info, err := realm.Open(st.srcRoot, name)
+	if err == nil && siteFileLimit(name) > 0 && info.Size() > siteFileLimit(name) {
+		f.Close()
+		err = &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: more than %d bytes", realm.ErrTooLarge, siteFileLimit(name))}
+	}
+	if err != nil {
+		code := http.StatusInternalServerError
+		if errors.Is(err, fs.ErrNotExist) {
+			code = http.StatusNotFound
+		}
+		http.Error(w, siteFileError(st.pageName(name), err).Error(), code)
+		return
+	}
+	defer f.Close()
+	ctype := mime.TypeByExtension(path.Ext(name))
+	switch {
+	case isMarkdownName(name):
+		ctype = "text/plain; charset=utf-8"
+	case ctype == "":
+		ctype = "application/octet-stream"
+	}
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Cache-Control", "no-store")
+	http.ServeContent(w, r, name, info.ModTime(), f)
 }
 
 // pageExists looks a page up by its output path.

@@ -22,9 +22,11 @@ import (
 // A site renders pages concurrently: its goldmark instance and Resolver are
 // shared, so each target file is read once per site.
 type site struct {
-	src        string // the source directory, as given
-	srcFS      fs.FS  // src, confined: no file outside it is read as a page
+	src        string   // the source directory, as given
+	srcRoot    *os.Root // src, confined: no file outside it is read
+	srcFS      fs.FS    // srcRoot as an fs.FS
 	files      *siteFiles
+	published  map[string]bool // the files of SRC published as they are: assets and Markdown sources
 	layout     *template.Template
 	md         goldmark.Markdown
 	resolver   *target.Resolver
@@ -37,32 +39,39 @@ type site struct {
 // instance. root is the project root (default: src); skip are absolute
 // directories to leave out (the output directory).
 func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) {
-	files, err := scanSite(src, skip...)
+	r, err := flags.newResolver(root)
+	if err != nil {
+		return nil, err
+	}
+	inRealm := realmCheck(src, r)
+	files, err := scanSite(src, inRealm, skip...)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := files.outputs(); err != nil {
 		return nil, err
 	}
-	layout, err := loadLayout(src)
-	if err != nil {
-		return nil, err
-	}
-	r, err := flags.newResolver(root)
-	if err != nil {
-		return nil, err
-	}
 	srcRoot, err := os.OpenRoot(src)
 	if err != nil {
 		return nil, err
 	}
+	layout, err := loadLayout(srcRoot, src, inRealm)
+	if err != nil {
+		srcRoot.Close()
+		return nil, err
+	}
 	s := &site{
 		src:      src,
+		srcRoot:  srcRoot,
 		srcFS:    srcRoot.FS(),
 		files:    files,
 		layout:   layout,
 		md:       flags.markdown(r),
 		resolver: r,
+	}
+	s.published = make(map[string]bool, len(files.Pages)+len(files.Assets))
+	for _, p := range slices.Concat(files.Pages, files.Assets) {
+		s.published[p] = true
 	}
 	s.hasIndex = slices.ContainsFunc(files.Pages, func(p string) bool { return pageOutput(p) == "index.html" })
 	return s, nil
@@ -78,7 +87,7 @@ func (s *site) pageName(rel string) string {
 // failures that are not about links: I/O, the layout.
 func (s *site) renderPage(rel string) (p *page, html []byte, err error) {
 	defer recoverAs(&err, s.pageName(rel))
-	src, err := fs.ReadFile(s.srcFS, rel)
+	src, err := readSiteFile(s.srcRoot, rel, s.pageName(rel), 0)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/textfrag/textfrag/internal/realm"
 )
 
 // layoutName is the file in SRC that replaces the built-in page layout.
@@ -38,9 +40,11 @@ func skipName(name string) bool {
 // (absolute paths, such as the output directory). Symbolic links are
 // followed only where they stay inside src: the others are left out with a
 // warning, so that a site never publishes a file from outside its source.
-// README.md and index.md of one directory are both index.html: index.md
-// wins, with a warning.
-func scanSite(src string, skip ...string) (*siteFiles, error) {
+// Files that inRealm refuses (secrets, SEMANTICS.md §5), files that are not
+// regular (FIFOs, devices, sockets), and active content (activeExts) outside
+// SRC/static/ are left out too, with a warning. README.md and index.md of
+// one directory are both index.html: index.md wins, with a warning.
+func scanSite(src string, inRealm func(rel string) error, skip ...string) (*siteFiles, error) {
 	root, err := os.OpenRoot(src)
 	if err != nil {
 		return nil, err
@@ -78,9 +82,19 @@ func scanSite(src string, skip ...string) (*siteFiles, error) {
 			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a symbolic link to a directory (not followed)", filepath.Join(src, p)))
 			return nil
 		case !info.Mode().IsRegular():
+			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: not a regular file but %s", filepath.Join(src, p), realm.Kind(info.Mode())))
 			return nil
+		}
+		if err := inRealm(p); err != nil {
+			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: %v", filepath.Join(src, p), err))
+			return nil
+		}
+		switch {
 		case isMarkdownName(p):
 			sf.Pages = append(sf.Pages, p)
+		case activeOutsideStatic(p):
+			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a browser runs script in %s files, which are published only from %s/ (move it there to publish it as it is)",
+				filepath.Join(src, p), path.Ext(p), filepath.Join(src, staticDir)))
 		default:
 			sf.Assets = append(sf.Assets, p)
 		}

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -117,5 +119,32 @@ func BenchmarkResolveStreamed(b *testing.B) {
 			b.Fatal(err)
 		}
 		i++
+	}
+}
+
+// BenchmarkResolveFirstOS is BenchmarkResolveFirst on a directory of the
+// OS: what opening a file costs (os.Root, the secrets check on the real
+// path, the check of the open file).
+func BenchmarkResolveFirstOS(b *testing.B) {
+	data, sum := benchFile(32 << 10)
+	root := b.TempDir()
+	name := filepath.Join(root, "src", "pkg", "sub", "a.go")
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	link := strings.Replace(benchLinks(1, strings.Count(string(data), "\n"), sum)[0], "../src/a.go", "../src/pkg/sub/a.go", 1)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := target.New(target.Options{Root: root})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := r.Resolve("docs/a.md", link); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

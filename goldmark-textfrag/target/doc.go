@@ -6,7 +6,9 @@
 //	  └─ projectPath: resolve against docs/, decode each segment (%2F stays data),
 //	     remove dot segments ─▶ "src/a.go"
 //	  └─ locate: inside an allowed root? (else ErrOutsideRoot); NFC/NFD match
-//	  └─ load once per Resolver: os.Root refuses symlinks that leave the root
+//	  └─ secrets: .git/, .env, *.pem, … as written or after symlinks? (ErrSecret)
+//	  └─ load once per Resolver: os.Root refuses symlinks that leave the root;
+//	     opened non-blocking, a regular file only (internal/realm)
 //	  └─ rfc5147: select and verify
 //
 // Remote targets (http, https) are off by default: such links are
@@ -17,8 +19,10 @@
 //
 // A Resolver is made per build and shared by all documents: each cached
 // file is read and hashed once, and each remote target fetched once,
-// however many links point at it. Errors are typed (ErrNotFound,
-// ErrOutsideRoot, ErrIsDirectory, ErrBadPath, ErrRemote, and the rfc5147
-// errors) for errors.Is; Explain turns any of them into a message with a
-// remedy, and Kind into the corpus's outcome words.
+// however many links point at it. It keeps what it read until Forget, so a
+// build is the unit: Fresh gives one with nothing read for the next. Errors
+// are typed (ErrNotFound, ErrOutsideRoot, ErrSecret, ErrIsDirectory,
+// ErrBadPath, ErrRemote, and the rfc5147 errors) for errors.Is; Explain
+// turns any of them into a message with a remedy, and Kind into the
+// corpus's outcome words.
 package target

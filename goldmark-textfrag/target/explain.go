@@ -24,6 +24,8 @@ func Explain(err error, doc string) string {
 		return msg + "; RFC 5147 fragments look like line=10,20 or char=0,80;md5=…"
 	case errors.Is(err, ErrNotFound):
 		return msg + "; check the path: relative links resolve against the document's directory, links starting with / against the project root"
+	case errors.Is(err, ErrSecret):
+		return msg // it says how to allow the file
 	case errors.Is(err, ErrOutsideRoot):
 		return msg + "; only files inside the allowed roots are read: move the file, or allow its directory"
 	case errors.Is(err, ErrIsDirectory):
@@ -90,7 +92,8 @@ func writtenRange(res *Result) string {
 
 // Kind names the outcome class of a link error as SEMANTICS.md §4 and the
 // conformance corpus do: "syntax", "misordered", "integrity", "missing",
-// "outside", "directory", "not-text", and "remote" for remote targets on
+// "outside" (also for ErrSecret: SEMANTICS.md §5 puts such files outside
+// the realm), "directory", "not-text", and "remote" for remote targets on
 // allowed hosts that cannot be fetched; "" for other errors.
 func Kind(err error) string {
 	for _, k := range []struct {
@@ -104,6 +107,7 @@ func Kind(err error) string {
 		{ErrNotFound, "missing"},
 		{ErrBadPath, "missing"},
 		{ErrOutsideRoot, "outside"},
+		{ErrSecret, "outside"},
 		{ErrIsDirectory, "directory"},
 		{rfc5147.ErrNotText, "not-text"},
 	} {

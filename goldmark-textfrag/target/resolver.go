@@ -3,11 +3,13 @@ package target
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,6 +18,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/internal/realm"
 )
 
 // Errors for targets that cannot be used; match them with errors.Is.
@@ -33,6 +36,11 @@ var (
 	// (another fragment, no fragment, a non-file URI, or a remote URI whose
 	// host RemoteOptions do not allow); front ends leave it untouched.
 	ErrNotOurs = errors.New("not a local RFC 5147 link")
+	// ErrSecret: the file lies inside an allowed root, but it is one that
+	// commonly holds secrets (.git/, .env, *.pem, …; SEMANTICS.md §5), which
+	// stay outside the realm unless Options.AllowSecrets names them. Kind
+	// calls it "outside".
+	ErrSecret = errors.New("a file that commonly holds secrets")
 )
 
 // DefaultCacheLimit is the largest file the Resolver keeps in memory (8 MiB).
@@ -61,6 +69,16 @@ type Options struct {
 	// Remote enables http and https targets on the hosts it allows. Default:
 	// none; remote links are left as links.
 	Remote RemoteOptions
+	// AllowSecrets names, by glob, files that are quoted although they look
+	// like secrets. By default (nil) these stay outside the realm, whatever
+	// the roots (SEMANTICS.md §5): anything below a directory named .git,
+	// .ssh or .aws, .docker/config.json, and files named .env, .env.*,
+	// .netrc, .npmrc, .pypirc, *.pem and *.key; letter case does not count
+	// there. The path as written and the real path after symlinks are both
+	// checked. A glob without '/' matches the base name (".env.example"),
+	// one with '/' the whole project path ("deploy/ca.pem"), letter case
+	// included; "*" does not cross '/'.
+	AllowSecrets []string
 }
 
 // CharsetRule says that files matching Glob are stored in Charset. A glob
@@ -72,14 +90,19 @@ type CharsetRule struct {
 }
 
 // Resolver resolves link destinations in documents to selections of files
-// inside the allowed roots. It reads each cached file once and is safe for
-// concurrent use: make one per build.
+// inside the allowed roots. It reads each cached file once and keeps what it
+// read until Forget: what it quotes is the files as they were when first
+// read, a snapshot fit for one build. It is safe for concurrent use: share
+// one across the documents of a build, and make a new one (New, Fresh) or
+// call Forget before the next build, or it quotes stale text and accepts
+// stale integrity checks.
 type Resolver struct {
-	root       string // absolute OS path; "" with an FS
-	mounts     []mount
-	charsets   []charsetRule
-	cacheLimit int64
-	remote     remoteFetcher // nil: remote links are not ours
+	root         string // absolute OS path; "" with an FS
+	mounts       []mount
+	charsets     []charsetRule
+	cacheLimit   int64
+	remote       remoteFetcher // nil: remote links are not ours
+	allowSecrets []string
 
 	mu      sync.Mutex
 	entries map[string]*entry
@@ -87,9 +110,10 @@ type Resolver struct {
 }
 
 type mount struct {
-	dir   string // project path of the allowed root ("." for the root)
-	fsys  fs.FS  // confined to the allowed root
-	osDir string // the allowed root's OS path, "" for an FS
+	dir    string   // project path of the allowed root ("." for the root)
+	fsys   fs.FS    // confined to the allowed root
+	osDir  string   // the allowed root's OS path, "" for an FS
+	osRoot *os.Root // the allowed root, nil for an FS
 }
 
 type charsetRule struct {
@@ -129,6 +153,12 @@ func New(o Options) (*Resolver, error) {
 		}
 		r.charsets = append(r.charsets, charsetRule{c.Glob, cs})
 	}
+	for _, g := range o.AllowSecrets {
+		if _, err := path.Match(g, ""); err != nil {
+			return nil, fmt.Errorf("allowed secret %q: %w", g, err)
+		}
+	}
+	r.allowSecrets = slices.Clone(o.AllowSecrets)
 	if o.FS != nil {
 		r.mounts = []mount{{dir: ".", fsys: o.FS}}
 		return r, nil
@@ -159,9 +189,31 @@ func New(o Options) (*Resolver, error) {
 		if err != nil {
 			return nil, fmt.Errorf("allowed root: %w", err)
 		}
-		r.mounts = append(r.mounts, mount{dir: filepath.ToSlash(rel), fsys: osRoot.FS(), osDir: abs})
+		r.mounts = append(r.mounts, mount{dir: filepath.ToSlash(rel), fsys: osRoot.FS(), osDir: abs, osRoot: osRoot})
 	}
 	return r, nil
+}
+
+// Fresh returns a Resolver with r's configuration and nothing read: every
+// file is read again, once, at its first use. It shares r's open roots and
+// remote client, so it costs no system call; the goldmark extension makes
+// one per conversion unless given a Resolver.
+func (r *Resolver) Fresh() *Resolver {
+	return &Resolver{
+		root: r.root, mounts: r.mounts, charsets: r.charsets, cacheLimit: r.cacheLimit,
+		remote: r.remote, allowSecrets: r.allowSecrets, entries: make(map[string]*entry),
+	}
+}
+
+// Forget drops every file and remote target r has read, so that each is
+// read again, once, at its next use: call it between two builds that share
+// a long-lived Resolver. Resolutions under way finish with what they had
+// read. Reads and ReadsOf count from zero again.
+func (r *Resolver) Forget() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.entries = make(map[string]*entry)
+	r.reads.Store(0)
 }
 
 // Root returns the project root as an absolute OS path ("" with an FS).
@@ -282,7 +334,7 @@ func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
 	if e.text != nil {
 		res.Selection, err = e.text.Select(f)
 	} else {
-		res.Selection, err = r.stream(p, f)
+		res.Selection, err = r.stream(e, p, f)
 	}
 	return selected(doc, dest, res, err)
 }
@@ -389,23 +441,31 @@ func (r *Resolver) fill(e *entry, p string) error {
 	if err != nil {
 		return err
 	}
-	info, err := fs.Stat(m.fsys, rel)
+	if err := r.checkSecrets(p, realProjectPath(m, rel)); err != nil {
+		return err
+	}
+	f, info, err := r.open(m, p, rel)
 	if err != nil {
-		return r.openError(p, err)
+		return err
 	}
-	switch {
-	case info.IsDir():
-		return fmt.Errorf("%w: %s", ErrIsDirectory, p)
-	case !info.Mode().IsRegular():
-		return fmt.Errorf("%w: %s is not a regular file", rfc5147.ErrNotText, p)
-	}
+	defer f.Close()
 	cs := r.charsetOf(p)
 	if info.Size() > r.cacheLimit && cs.IsUTF8() {
 		return nil // streamed per link
 	}
-	raw, err := fs.ReadFile(m.fsys, rel)
-	if err != nil {
-		return r.openError(p, err)
+	raw := make([]byte, 0, info.Size()+1)
+	for {
+		n, err := f.Read(raw[len(raw):cap(raw)])
+		raw = raw[:len(raw)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return r.openError(p, err)
+		}
+		if len(raw) == cap(raw) {
+			raw = append(raw, 0)[:len(raw)] // the file grew: read on
+		}
 	}
 	r.reads.Add(1)
 	r.mu.Lock()
@@ -415,21 +475,68 @@ func (r *Resolver) fill(e *entry, p string) error {
 	return err
 }
 
-func (r *Resolver) stream(p string, f rfc5147.Fragment) (*rfc5147.Selection, error) {
+// open opens the regular file at rel in m (project path p) for reading.
+// It never blocks: a FIFO is opened non-blocking, and whatever is found
+// open is checked again, so a file swapped for a FIFO or a device after
+// the first check is refused too.
+func (r *Resolver) open(m mount, p, rel string) (fs.File, fs.FileInfo, error) {
+	info, err := fs.Stat(m.fsys, rel)
+	if err != nil {
+		return nil, nil, r.openError(p, err)
+	}
+	switch {
+	case info.IsDir():
+		return nil, nil, fmt.Errorf("%w: %s", ErrIsDirectory, p)
+	case !info.Mode().IsRegular():
+		return nil, nil, fmt.Errorf("%w: %s is not a regular file but %s", rfc5147.ErrNotText, p, realm.Kind(info.Mode()))
+	}
+	if m.osRoot != nil {
+		f, info, err := realm.Open(m.osRoot, rel)
+		switch {
+		case errors.Is(err, realm.ErrNotRegular):
+			return nil, nil, fmt.Errorf("%w: %s is not a regular file", rfc5147.ErrNotText, p)
+		case err != nil:
+			return nil, nil, r.openError(p, err)
+		}
+		return f, info, nil
+	}
+	f, err := m.fsys.Open(rel)
+	if err != nil {
+		return nil, nil, r.openError(p, err)
+	}
+	if info, err = f.Stat(); err != nil || !info.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, fmt.Errorf("%w: %s is not a regular file", rfc5147.ErrNotText, p)
+	}
+	return f, info, nil
+}
+
+func (r *Resolver) stream(e *entry, p string, f rfc5147.Fragment) (*rfc5147.Selection, error) {
 	m, rel, err := r.locate(p)
 	if err != nil {
 		return nil, err
 	}
-	file, err := m.fsys.Open(rel)
+	file, _, err := r.open(m, p, rel)
 	if err != nil {
-		return nil, r.openError(p, err)
+		return nil, err
 	}
 	defer file.Close()
 	r.reads.Add(1)
 	r.mu.Lock()
-	r.entries[p].reads++
+	e.reads++
 	r.mu.Unlock()
 	return rfc5147.SelectReader(file, f)
+}
+
+// realProjectPath returns the project path of rel in m after following
+// every symlink on it, or "" when m is not an OS directory or the path
+// does not resolve inside it (opening it then fails).
+func realProjectPath(m mount, rel string) string {
+	real, ok := realInside(m.osDir, rel)
+	if !ok {
+		return ""
+	}
+	return path.Join(m.dir, real)
 }
 
 // locate finds the allowed root holding project path p, and p's path inside
@@ -463,24 +570,7 @@ func (r *Resolver) locate(p string) (mount, string, error) {
 // when they point inside the root; SEMANTICS.md §5 judges the real path.
 // The returned path has no symlinks left, and opening it through os.Root
 // still refuses one swapped in meanwhile.
-func realInside(osDir, rel string) (string, bool) {
-	if osDir == "" {
-		return "", false
-	}
-	root, err := filepath.EvalSymlinks(osDir)
-	if err != nil {
-		return "", false
-	}
-	real, err := filepath.EvalSymlinks(filepath.Join(osDir, filepath.FromSlash(rel)))
-	if err != nil {
-		return "", false
-	}
-	inside, err := filepath.Rel(root, real)
-	if err != nil || inside == ".." || strings.HasPrefix(inside, ".."+string(filepath.Separator)) || filepath.IsAbs(inside) {
-		return "", false
-	}
-	return filepath.ToSlash(inside), true
-}
+func realInside(osDir, rel string) (string, bool) { return realm.Inside(osDir, rel) }
 
 // findNormalized returns rel if it exists; otherwise, for each missing
 // component, the directory entry equal to it under Unicode NFC.

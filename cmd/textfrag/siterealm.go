@@ -1,0 +1,145 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/realm"
+)
+
+// maxSiteFileBytes bounds the files of SRC that shape every page: the
+// layout (_layout.html) and the site's own textfrag.css. A larger one is an
+// error, found without reading more than this: a layout that is a link to an
+// endless file cannot exhaust memory.
+const maxSiteFileBytes = 1 << 20
+
+// staticDir is the directory of SRC whose files are published exactly as
+// they are, whatever their type, as Hugo publishes its static/ directory
+// (but at the same path: SRC/static/x.svg is OUT/static/x.svg).
+const staticDir = "static"
+
+// activeExts are the types of file a browser runs script in when it opens
+// one from the site (a page, an image opened on its own, a script): HTML,
+// SVG, XML with a stylesheet, JavaScript, Flash, MHTML. Elsewhere than in
+// SRC/static/ they are left out of the site, so that a pull request cannot
+// publish script in a file a reviewer takes for a picture.
+var activeExts = map[string]bool{
+	".html": true, ".htm": true, ".shtml": true, ".xhtml": true, ".xht": true,
+	".svg": true, ".svgz": true, ".xml": true, ".xsl": true, ".xslt": true,
+	".js": true, ".mjs": true, ".cjs": true, ".swf": true, ".mht": true, ".mhtml": true,
+}
+
+// activeOutsideStatic reports whether the file at slash path rel under SRC
+// is active content outside SRC/static/, which the site leaves out.
+func activeOutsideStatic(rel string) bool {
+	return activeExts[strings.ToLower(path.Ext(rel))] && !strings.HasPrefix(rel, staticDir+"/")
+}
+
+// siteFileLimit is the most bytes the file at slash path rel under SRC may
+// hold (0: no limit).
+func siteFileLimit(rel string) int64 {
+	if rel == layoutName || rel == style.FileName {
+		return maxSiteFileBytes
+	}
+	return 0
+}
+
+// realmCheck returns a function that says why the file at slash path rel
+// under src is outside the realm, judged as the Resolver r judges targets:
+// by its project path and by its real path, for files that commonly hold
+// secrets (SEMANTICS.md §5). Nil means it is in.
+func realmCheck(src string, r *target.Resolver) func(rel string) error {
+	srcAbs, err := filepath.Abs(src)
+	if err != nil {
+		srcAbs = src
+	}
+	project := func(rel string) string {
+		p, err := filepath.Rel(r.Root(), filepath.Join(srcAbs, filepath.FromSlash(rel)))
+		if err != nil || !filepath.IsLocal(p) {
+			return rel // SRC outside the root: judge the path under SRC
+		}
+		return filepath.ToSlash(p)
+	}
+	return func(rel string) error {
+		if err := r.CheckSecret(project(rel)); err != nil {
+			return err
+		}
+		if real, ok := realm.Inside(srcAbs, rel); ok && real != rel {
+			if err := r.CheckSecret(project(real)); err != nil {
+				return fmt.Errorf("%s is a symbolic link: %w", project(rel), err)
+			}
+		}
+		return nil
+	}
+}
+
+// readSiteFile reads the file at slash path rel in root (SRC), a regular
+// file inside it, up to limit bytes (0: no limit); with root nil, rel is an
+// OS path (a page named on the command line). name is how messages name it.
+// A FIFO or a device fails at once: it is never read.
+func readSiteFile(root *os.Root, rel, name string, limit int64) ([]byte, error) {
+	b, err := realm.ReadFile(root, rel, limit)
+	if err != nil {
+		return nil, siteFileError(name, err)
+	}
+	return b, nil
+}
+
+// siteFileError says what is wrong with a file of SRC that cannot be read,
+// naming it as messages do, and what to do.
+func siteFileError(name string, err error) error {
+	switch {
+	case errors.Is(err, realm.ErrNotRegular):
+		return fmt.Errorf("%s: %w; only regular files are read: replace it with one", name, errors.Unwrap(err))
+	case errors.Is(err, realm.ErrTooLarge):
+		return fmt.Errorf("%s: %w; a layout or stylesheet may hold at most %d bytes", name, errors.Unwrap(err), maxSiteFileBytes)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: no such file", name)
+	case strings.Contains(err.Error(), "escapes from parent"):
+		// os.Root refuses symlinks that lead out of it, and absolute ones.
+		return fmt.Errorf("%s: a symbolic link that leads outside the source directory, or an absolute one; only files inside it are read: make it a relative link inside, or a copy", name)
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+// copyFile copies the regular file at slash path rel in root (SRC) into the
+// staging directory, refusing it past siteFileLimit. name is how messages
+// name it.
+func copyFile(root *os.Root, rel, name string, st *staging) (err error) {
+	in, info, err := realm.Open(root, rel)
+	if err != nil {
+		return siteFileError(name, err)
+	}
+	defer in.Close()
+	limit := siteFileLimit(rel)
+	if limit > 0 && info.Size() > limit {
+		return siteFileError(name, &fs.PathError{Op: "read", Path: rel, Err: fmt.Errorf("%w: more than %d bytes", realm.ErrTooLarge, limit)})
+	}
+	dst := filepath.Join(st.dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	var r io.Reader = in
+	if limit > 0 {
+		r = io.LimitReader(in, limit) // the file may grow while it is copied
+	}
+	_, err = io.Copy(out, r)
+	return err
+}
