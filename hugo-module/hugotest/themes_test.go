@@ -25,16 +25,16 @@ import (
 //     docs/inject/head.html (hugo-book's injection point).
 var fixtureThemes = map[string]map[string]string{
 	"newtab": {
-		"layouts/baseof.html":                   `<!doctype html><html><head>{{ partial "custom/head-end.html" . }}</head><body>{{ block "main" . }}{{ end }}</body></html>`,
-		"layouts/single.html":                   `{{ define "main" }}<main>{{ .Content }}</main>{{ end }}`,
+		"layouts/baseof.html":                    `<!doctype html><html><head>{{ partial "custom/head-end.html" . }}</head><body>{{ block "main" . }}{{ end }}</body></html>`,
+		"layouts/single.html":                    `{{ define "main" }}<main>{{ .Content }}</main>{{ end }}`,
 		"layouts/_partials/custom/head-end.html": ``,
 		"layouts/_markup/render-link.html": `{{- $ext := strings.HasPrefix .Destination "http" -}}
 <a href="{{ .Destination | safeURL }}"{{ with .Title }} title="{{ . }}"{{ end }}{{ if $ext }} target="_blank" rel="noopener"{{ end }}>{{ .Text }}{{ if $ext }}<svg class="ext-icon"></svg>{{ end }}</a>`,
 		"layouts/_markup/render-image.html": `<img src="{{ .Destination | safeURL }}" alt="{{ .PlainText }}" data-zoomable loading="lazy">`,
 	},
 	"delegate": {
-		"layouts/baseof.html":                    `<!doctype html><html><head>{{ partial "docs/inject/head.html" . }}</head><body>{{ block "main" . }}{{ end }}</body></html>`,
-		"layouts/single.html":                    `{{ define "main" }}<main>{{ .Content }}</main>{{ end }}`,
+		"layouts/baseof.html":                     `<!doctype html><html><head>{{ partial "docs/inject/head.html" . }}</head><body>{{ block "main" . }}{{ end }}</body></html>`,
+		"layouts/single.html":                     `{{ define "main" }}<main>{{ .Content }}</main>{{ end }}`,
 		"layouts/_partials/docs/inject/head.html": ``,
 		"layouts/_partials/links/link.html":       `<a class="theme-link" href="{{ .url | safeURL }}">{{ .content }}</a>`,
 		"layouts/_partials/links/image.html":      `<img class="theme-image" src="{{ .url | safeURL }}" alt="{{ .alt }}">`,

@@ -1,0 +1,85 @@
+package hugotest
+
+import (
+	"path/filepath"
+	"regexp"
+	"testing"
+)
+
+// A prefix check on the project root would let /tmp/x/site-evil pass for
+// /tmp/x/site; the check is made on a directory boundary.
+func TestRootCheckOnDirectoryBoundary(t *testing.T) {
+	parent := t.TempDir()
+	root := filepath.Join(parent, "site")
+	write(t, filepath.Join(root, "src", "a.txt"), twoLines)
+	write(t, filepath.Join(parent, "site-evil", "secret.txt"), "secret\n")
+	for _, link := range []string{
+		"file://" + parent + "/site-evil/secret.txt#line=0,1",
+		"file://" + root + "-evil/secret.txt#line=0,1",
+	} {
+		doc := "---\ntitle: t\n---\n\n![x](" + link + ")\n"
+		r := site{Root: root, Docs: map[string]string{"page.md": doc}}.build(t)
+		if r.Err == nil {
+			t.Fatalf("%s was quoted:\n%s", link, r.Pages["page.md"])
+		}
+		mustContain(t, "the log", r.Log, "textfrag outside error", "is outside the project root "+root)
+	}
+	// The root itself, through a file URI, is fine.
+	doc := "---\ntitle: t\n---\n\n![x](file://" + root + "/src/a.txt#line=0,1)\n\n![y](file://localhost" + root + "/src/a.txt#line=1,2)\n"
+	r := site{Root: root, Docs: map[string]string{"page.md": doc}}.build(t)
+	if r.Err != nil {
+		t.Fatalf("%v\n%s", r.Err, r.Log)
+	}
+	mustContain(t, "the page", r.Pages["page.md"], `<span class="textfrag-range">line 1</span>`, `<span class="textfrag-range">line 2</span>`)
+}
+
+// file://otherhost/… names a file on another machine: refused as the library
+// refuses it, never read from this one.
+func TestFileURIOnAnotherHostRefused(t *testing.T) {
+	root := newProject(t)
+	for _, link := range []string{
+		"file://otherhost" + root + "/src/a.txt#line=0,1",
+		"file:src/a.txt#line=0,1",
+	} {
+		doc := "---\ntitle: t\n---\n\n![x](" + link + ")\n"
+		r := site{Root: root, Docs: map[string]string{"page.md": doc}}.build(t)
+		if r.Err == nil {
+			t.Fatalf("%s was quoted:\n%s", link, r.Pages["page.md"])
+		}
+		mustContain(t, "the log", r.Log, "textfrag outside error", "only file URIs on the local host are read")
+	}
+}
+
+// Paths and links in messages cannot drive the terminal of a CI log.
+func TestMessagesEscapeControlCharacters(t *testing.T) {
+	root := newProject(t)
+	doc := "---\ntitle: t\n---\n\n![x](src/%1B%5D0;pwned%07%1B%5B2J%E2%80%AEevil.txt#line=0,1)\n\n![y](src/a.txt#line=0,1;md5=\x1b[31m)\n"
+	r := site{Root: root, Docs: map[string]string{"page.md": doc}, Params: "lenient = true"}.build(t)
+	out := r.Log
+	if r.Err != nil {
+		out += r.Err.Error()
+	}
+	if regexp.MustCompile("[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u202a-\u202e]").MatchString(out) {
+		t.Errorf("raw control characters in Hugo's output:\n%q", out)
+	}
+	mustContain(t, "the log", out, `no such file: src/\x1b]0;pwned\a\x1b[2J\u202eevil.txt`,
+		`line=0,1;md5=\x1b[31m is not a valid RFC 5147 fragment`)
+	if r.Err == nil {
+		t.Error("the build succeeded")
+	}
+}
+
+// {path} in sourceURL is URL-escaped one segment at a time, as the library
+// does (goldmark-textfrag/testdata/source-url-escaped.txtar): "#", "?" and
+// "%" in a file name stay part of the path.
+func TestSourceURLPathEscaped(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "src", "a b#?%é.txt"), "a\n")
+	doc := "---\ntitle: t\n---\n\n![](/src/a%20b%23%3F%25é.txt#line=0,1)\n"
+	r := site{Root: root, Docs: map[string]string{"page.md": doc}, Params: `sourceURL = "https://example.com/blob/main/{path}#L{start}"`}.build(t)
+	if r.Err != nil {
+		t.Fatalf("%v\n%s", r.Err, r.Log)
+	}
+	mustContain(t, "the page", r.Pages["page.md"],
+		`<a class="textfrag-source" href="https://example.com/blob/main/src/a%20b%23%3F%25%C3%A9.txt#L1">src/a b#?%é.txt</a>`)
+}
