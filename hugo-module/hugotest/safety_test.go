@@ -3,6 +3,7 @@ package hugotest
 import (
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -82,4 +83,29 @@ func TestSourceURLPathEscaped(t *testing.T) {
 	}
 	mustContain(t, "the page", r.Pages["page.md"],
 		`<a class="textfrag-source" href="https://example.com/blob/main/src/a%20b%23%3F%25%C3%A9.txt#L1">src/a b#?%é.txt</a>`)
+}
+
+// A page that starts with boxes describes itself with its prose, not with
+// the quoted text, through textfrag/summary.
+func TestSummaryWithoutBoxes(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "src", "secret.go"), "package quoted\n\nvar quotedIdentifier = 1\n")
+	doc := "---\ntitle: t\n---\n\n![Q](src/secret.go#line=2,3)\n\n[R](src/secret.go#line=0,1)\n\nSee [S](src/secret.go#char=0,7 \"quote\") here: the prose that describes the page.\n"
+	s := site{Root: root, Docs: map[string]string{"page.md": doc}}
+	r := s.build(t)
+	if r.Err != nil {
+		t.Fatalf("%v\n%s", r.Err, r.Log)
+	}
+	// Hugo's own summary holds the quoted text.
+	write(t, filepath.Join(root, "_layouts", "single.html"), "[{{ partial \"textfrag/summary.html\" . }}]|{{ .Summary | plainify }}")
+	s.keepLayout = true
+	r = s.build(t)
+	if r.Err != nil {
+		t.Fatalf("%v\n%s", r.Err, r.Log)
+	}
+	ours, hugos, _ := strings.Cut(r.Pages["page.md"], "|")
+	mustContain(t, "Hugo's summary", hugos, "quotedIdentifier")
+	if ours != "[See here: the prose that describes the page.]" {
+		t.Errorf("textfrag/summary = %q", ours)
+	}
 }
