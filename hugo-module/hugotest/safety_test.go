@@ -109,3 +109,31 @@ func TestSummaryWithoutBoxes(t *testing.T) {
 		t.Errorf("textfrag/summary = %q", ours)
 	}
 }
+
+// Files that commonly hold secrets are outside the realm (SEMANTICS.md §5)
+// unless params.textfrag.allowSecrets names them; other dot-files are not.
+func TestSecretsStayOut(t *testing.T) {
+	root := t.TempDir()
+	secrets := []string{".env", "app/.env.production", ".git/config", "deploy/.SSH/id_ed25519", ".aws/credentials",
+		"home/.docker/config.json", "certs/server.pem", "certs/Server.KEY", ".netrc", ".npmrc", ".pypirc"}
+	for _, p := range append(secrets, ".github/workflows/ci.yml", "src/a.txt") {
+		write(t, filepath.Join(root, filepath.FromSlash(p)), "TOKEN=1\n")
+	}
+	for _, p := range secrets {
+		doc := "---\ntitle: t\n---\n\n![x](/" + p + "#line=0,1)\n"
+		r := site{Root: root, Docs: map[string]string{"page.md": doc}}.build(t)
+		if r.Err == nil {
+			t.Errorf("%s was quoted:\n%s", p, r.Pages["page.md"])
+			continue
+		}
+		mustContain(t, "the log", r.Log, "textfrag outside error", p+" matches ", "commonly hold secrets", "allowSecrets = [")
+	}
+	doc := "---\ntitle: t\n---\n\n![x](/.github/workflows/ci.yml#line=0,1)\n\n![y](/certs/server.pem#line=0,1)\n\n![z](/app/.env.production#line=0,1)\n"
+	r := site{Root: root, Docs: map[string]string{"page.md": doc}, Params: `allowSecrets = ["certs/server.pem", ".env.*"]`}.build(t)
+	if r.Err != nil {
+		t.Fatalf("%v\n%s", r.Err, r.Log)
+	}
+	if n := strings.Count(r.Pages["page.md"], `<figure class="textfrag`); n != 3 {
+		t.Errorf("%d boxes, want 3:\n%s", n, r.Pages["page.md"])
+	}
+}
