@@ -230,3 +230,21 @@ func copyDir(t *testing.T, src, dst string, names ...string) {
 		}
 	}
 }
+
+// A hook for one section shadows the module's there only: the check asks
+// each page's own renderer.
+func TestSectionHookShadowing(t *testing.T) {
+	root := newProject(t)
+	write(t, filepath.Join(root, "_layouts", "docs", "_markup", "render-link.html"), `<a href="{{ .Destination | safeURL }}">{{ .Text }}</a>`)
+	write(t, filepath.Join(root, "_layouts", "baseof.html"), `<head>{{ partial "textfrag/head.html" . }}</head>{{ block "main" . }}{{ end }}`)
+	write(t, filepath.Join(root, "_layouts", "single.html"), `{{ define "main" }}{{ .Content }}{{ end }}`)
+	doc := "---\ntitle: t\n---\n\nSee [the stale quote](" + strings.TrimPrefix(staleLink, "../") + ") in text.\n"
+	r := site{Root: root, Docs: map[string]string{"docs/page.md": strings.ReplaceAll(doc, "(src/", "(../src/")}, keepLayout: true}.build(t)
+	if r.Err == nil {
+		t.Fatalf("the build succeeded:\n%s", r.Pages["docs/page.md"])
+	}
+	mustContain(t, "the log", r.Log, filepath.Join("docs", "page.md")+": textfrag hooks error", "its render-link.html hook is not textfrag's")
+	// Elsewhere the module's hook verifies it.
+	r = site{Root: root, Docs: map[string]string{"other/page.md": strings.ReplaceAll(doc, "(src/", "(../src/")}, keepLayout: true}.build(t)
+	mustContain(t, "the log", r.Log, "textfrag integrity error")
+}
