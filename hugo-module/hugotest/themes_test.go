@@ -248,3 +248,18 @@ func TestSectionHookShadowing(t *testing.T) {
 	r = site{Root: root, Docs: map[string]string{"other/page.md": strings.ReplaceAll(doc, "(src/", "(../src/")}, keepLayout: true}.build(t)
 	mustContain(t, "the log", r.Log, "textfrag integrity error")
 }
+
+// Hugo's embedded link hook, forced with useEmbedded = "always", bypasses the
+// module's: the check fails the page instead of letting the link pass.
+func TestEmbeddedHookForcedFailsClosed(t *testing.T) {
+	root := newProject(t)
+	write(t, filepath.Join(root, "_layouts", "baseof.html"), `<head>{{ partial "textfrag/head.html" . }}</head>{{ block "main" . }}{{ end }}`)
+	write(t, filepath.Join(root, "_layouts", "single.html"), `{{ define "main" }}{{ .Content }}{{ end }}`)
+	doc := "---\ntitle: t\n---\n\nSee [the stale quote](" + staleLink + ") in text.\n"
+	r := site{Root: root, Docs: map[string]string{"docs/page.md": doc}, keepLayout: true,
+		Config: "[markup.goldmark.renderHooks.link]\nuseEmbedded = \"always\"\n"}.build(t)
+	if r.Err == nil {
+		t.Fatalf("the build succeeded:\n%s", r.Pages["docs/page.md"])
+	}
+	mustContain(t, "the log", r.Log, "textfrag hooks error", "its render-link.html hook is not textfrag's")
+}
