@@ -326,10 +326,20 @@ func (d *document) href(res *target.Result, dest string) string {
 	}
 	sel := res.Selection
 	return strings.NewReplacer(
-		"{path}", res.Path,
+		"{path}", escapePath(res.Path),
 		"{start}", strconv.FormatInt(sel.First.Line, 10),
 		"{end}", strconv.FormatInt(sel.Last.Line, 10),
 	).Replace(d.cfg.sourceURL)
+}
+
+// escapePath URL-escapes a project path one segment at a time, so that a
+// name holding "#", "?", "%" or spaces stays one path in a source URL.
+func escapePath(p string) string {
+	segs := strings.Split(p, "/")
+	for i, seg := range segs {
+		segs[i] = url.PathEscape(seg)
+	}
+	return strings.Join(segs, "/")
 }
 
 // pinName is the document name to put in a re-pin command.

@@ -7,6 +7,7 @@ require (
 	github.com/gohugoio/hugo v0.165.0
 	github.com/textfrag/textfrag v0.0.0-00010101000000-000000000000
 	github.com/yuin/goldmark v1.8.7
+	golang.org/x/mod v0.42.0
 )
 
 require (
@@ -167,7 +168,6 @@ require (
 	gocloud.dev v0.45.0 // indirect
 	golang.org/x/crypto v0.58.0 // indirect
 	golang.org/x/image v0.44.0 // indirect
-	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/net v0.61.0 // indirect
 	golang.org/x/oauth2 v0.36.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect

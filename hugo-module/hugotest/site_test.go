@@ -41,6 +41,8 @@ type site struct {
 	Config string
 	// NoModule builds without the textfrag module: what Hugo does on its own.
 	NoModule bool
+	// keepLayout keeps the _layouts/single.html already in Root.
+	keepLayout bool
 }
 
 // result is what a build produced.
@@ -73,7 +75,9 @@ func (s site) build(t testing.TB) result {
 		fmt.Fprintf(&cfg, "[params.textfrag]\n%s\n", s.Params)
 	}
 	write(t, filepath.Join(s.Root, "hugo.toml"), cfg.String())
-	write(t, filepath.Join(s.Root, "_layouts", "single.html"), "{{ .Content }}")
+	if !s.keepLayout {
+		write(t, filepath.Join(s.Root, "_layouts", "single.html"), "{{ .Content }}")
+	}
 	for _, d := range docs {
 		write(t, filepath.Join(s.Root, filepath.FromSlash(d)), s.Docs[d])
 	}

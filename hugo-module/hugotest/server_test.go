@@ -1,0 +1,139 @@
+package hugotest
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// hugoBinary is the hugo command this module's tool dependency builds (the
+// one "go tool hugo" runs), built once by the go command's cache.
+func hugoBinary(t *testing.T) string {
+	t.Helper()
+	out, err := exec.Command("go", "tool", "-n", "hugo").Output()
+	if err != nil {
+		t.Fatalf("go tool -n hugo: %v", err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// lockedBuffer collects a process's output while it runs.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// hugoServer starts "hugo server" on a free port in dir and returns the
+// site's URL; the process is killed when the test ends.
+func hugoServer(t *testing.T, dir string) (string, *lockedBuffer) {
+	t.Helper()
+	port := freePort(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, hugoBinary(t), "server", "--source", dir, "--bind", "127.0.0.1", "--port", fmt.Sprint(port),
+		"--disableLiveReload", "--cacheDir", filepath.Join(t.TempDir(), "cache"))
+	var log lockedBuffer
+	cmd.Stdout, cmd.Stderr = &log, &log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		_ = cmd.Wait()
+	})
+	return fmt.Sprintf("http://127.0.0.1:%d", port), &log
+}
+
+// waitFor fetches url until its body holds want, or fails after the deadline.
+func waitFor(t *testing.T, url, want string, deadline time.Duration, log *lockedBuffer) time.Duration {
+	t.Helper()
+	start := time.Now()
+	var last string
+	for time.Since(start) < deadline {
+		if resp, err := http.Get(url); err == nil {
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			last = string(body)
+			if resp.StatusCode == 200 && strings.Contains(last, want) {
+				return time.Since(start)
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("after %v, %s does not hold %q:\n%s\nhugo server said:\n%s", deadline, url, want, last, log.String())
+	return 0
+}
+
+// Editing a quoted file re-renders the pages that quote it in a running
+// "hugo server", when the file's directory is mounted as the README says.
+func TestServerFollowsQuotedFiles(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "src", "a.txt"), "first version\nline two\n")
+	write(t, filepath.Join(root, "src", "deep", "b.go"), "package deep\n\nconst B = 1\n")
+	write(t, filepath.Join(root, "notes.txt"), "note one\n")
+	write(t, filepath.Join(root, "hugo.toml"), fmt.Sprintf(`baseURL = "https://example.org/"
+disableKinds = ["taxonomy", "term", "rss", "sitemap", "robotsTXT", "404"]
+[markup.goldmark.parser]
+wrapStandAloneImageWithinParagraph = false
+[module]
+replacements = %q
+[[module.imports]]
+path = %q
+[[module.mounts]]
+source = "src"
+target = "assets/textfrag-src/src"
+[[module.mounts]]
+source = "notes.txt"
+target = "assets/textfrag-src/notes.txt"
+`, modulePath+" -> "+moduleDir(t), modulePath))
+	write(t, filepath.Join(root, "layouts", "single.html"), "<main>{{ .Content }}</main>")
+	write(t, filepath.Join(root, "layouts", "home.html"), "home")
+	write(t, filepath.Join(root, "layouts", "section.html"), "section")
+	write(t, filepath.Join(root, "content", "docs", "page.md"), "---\ntitle: t\n---\n\n![A](/src/a.txt#line=0,1)\n\n[B](../../src/deep/b.go#line=2,3)\n\n[N](/notes.txt#line=0,1)\n")
+	write(t, filepath.Join(root, "content", "other.md"), "---\ntitle: o\n---\n\n![A](../src/a.txt#line=1,2)\n")
+
+	url, log := hugoServer(t, root)
+	waitFor(t, url+"/docs/page/", "first version", 60*time.Second, log)
+	waitFor(t, url+"/other/", "line two", 5*time.Second, log)
+
+	write(t, filepath.Join(root, "src", "a.txt"), "second version\nline 2 changed\n")
+	took := waitFor(t, url+"/docs/page/", "second version", 20*time.Second, log)
+	t.Logf("the edit was served after %v", took)
+	waitFor(t, url+"/other/", "line 2 changed", 5*time.Second, log)
+
+	write(t, filepath.Join(root, "src", "deep", "b.go"), "package deep\n\nconst B = 2\n")
+	waitFor(t, url+"/docs/page/", `<span class="mi">2</span>`, 20*time.Second, log)
+
+	// A file mounted on its own.
+	write(t, filepath.Join(root, "notes.txt"), "note two\n")
+	waitFor(t, url+"/docs/page/", "note two", 20*time.Second, log)
+}

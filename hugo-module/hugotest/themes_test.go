@@ -1,0 +1,265 @@
+package hugotest
+
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bep/logg"
+	"github.com/gohugoio/hugo/hugolib"
+)
+
+// Two small themes written for these tests, each doing with links and images
+// what a family of documentation themes does (none of their code is here):
+//
+//   - "newtab" renders links and images in its own hooks: external links open
+//     in a new tab with rel="noopener", images get data-zoomable and lazy
+//     loading, as hextra does (and Docsy did). Its <head> includes
+//     custom/head-end.html, an empty partial sites override.
+//   - "delegate" has hooks that hand every link and image to partials of its
+//     own (as Relearn's do), which add a class; its <head> includes
+//     docs/inject/head.html (hugo-book's injection point).
+var fixtureThemes = map[string]map[string]string{
+	"newtab": {
+		"layouts/baseof.html":                    `<!doctype html><html><head>{{ partial "custom/head-end.html" . }}</head><body>{{ block "main" . }}{{ end }}</body></html>`,
+		"layouts/single.html":                    `{{ define "main" }}<main>{{ .Content }}</main>{{ end }}`,
+		"layouts/_partials/custom/head-end.html": ``,
+		"layouts/_markup/render-link.html": `{{- $ext := strings.HasPrefix .Destination "http" -}}
+<a href="{{ .Destination | safeURL }}"{{ with .Title }} title="{{ . }}"{{ end }}{{ if $ext }} target="_blank" rel="noopener"{{ end }}>{{ .Text }}{{ if $ext }}<svg class="ext-icon"></svg>{{ end }}</a>`,
+		"layouts/_markup/render-image.html": `<img src="{{ .Destination | safeURL }}" alt="{{ .PlainText }}" data-zoomable loading="lazy">`,
+	},
+	"delegate": {
+		"layouts/baseof.html":                     `<!doctype html><html><head>{{ partial "docs/inject/head.html" . }}</head><body>{{ block "main" . }}{{ end }}</body></html>`,
+		"layouts/single.html":                     `{{ define "main" }}<main>{{ .Content }}</main>{{ end }}`,
+		"layouts/_partials/docs/inject/head.html": ``,
+		"layouts/_partials/links/link.html":       `<a class="theme-link" href="{{ .url | safeURL }}">{{ .content }}</a>`,
+		"layouts/_partials/links/image.html":      `<img class="theme-image" src="{{ .url | safeURL }}" alt="{{ .alt }}">`,
+		"layouts/_markup/render-link.html":        `{{- partial "links/link.html" (dict "page" .Page "url" .Destination "content" .Text) -}}`,
+		"layouts/_markup/render-image.html":       `{{- partial "links/image.html" (dict "page" .Page "url" .Destination "alt" .PlainText) -}}`,
+	},
+}
+
+// themeSite is a site on one of the fixture themes, importing the theme and
+// the textfrag module in the given order, as the README says.
+type themeSite struct {
+	theme       string
+	moduleFirst bool
+	// useTheme lists both in the theme setting instead of module.imports.
+	useTheme bool
+	// recipe is the site's own render hooks (layouts/_markup), which compose
+	// textfrag with the theme; nil for none.
+	recipe map[string]string
+	page   string
+}
+
+func (s themeSite) build(t *testing.T) (string, string, error) {
+	t.Helper()
+	root := t.TempDir()
+	write(t, filepath.Join(root, "src", "a.txt"), twoLines)
+	for name, text := range fixtureThemes[s.theme] {
+		write(t, filepath.Join(root, "themes", s.theme, filepath.FromSlash(name)), text)
+	}
+	mod := modulePath
+	if s.useTheme {
+		// theme = [...] names directories of themesDir.
+		mod = "textfrag"
+		copyDir(t, moduleDir(t), filepath.Join(root, "themes", mod), "layouts", "assets", "hugo.toml")
+	}
+	order := []string{mod, s.theme}
+	if !s.moduleFirst {
+		order = []string{s.theme, mod}
+	}
+	var cfg strings.Builder
+	cfg.WriteString("baseURL = \"https://example.org/\"\n")
+	cfg.WriteString("disableKinds = [\"home\", \"section\", \"taxonomy\", \"term\", \"rss\", \"sitemap\", \"robotsTXT\", \"404\"]\n")
+	if s.useTheme {
+		fmt.Fprintf(&cfg, "theme = [%q, %q]\n", order[0], order[1])
+	}
+	cfg.WriteString("[markup.goldmark.parser]\nwrapStandAloneImageWithinParagraph = false\n")
+	if !s.useTheme {
+		fmt.Fprintf(&cfg, "[module]\nreplacements = %q\n", modulePath+" -> "+moduleDir(t))
+		for _, p := range order {
+			fmt.Fprintf(&cfg, "[[module.imports]]\npath = %q\n", p)
+		}
+	}
+	write(t, filepath.Join(root, "hugo.toml"), cfg.String())
+	// The README's step for the stylesheet: the theme's injection partial.
+	inject := map[string]string{"newtab": "custom/head-end.html", "delegate": "docs/inject/head.html"}[s.theme]
+	write(t, filepath.Join(root, "layouts", "_partials", filepath.FromSlash(inject)), `{{ partial "textfrag/head.html" . }}`)
+	for name, text := range s.recipe {
+		write(t, filepath.Join(root, filepath.FromSlash(name)), text)
+	}
+	write(t, filepath.Join(root, "content", "page.md"), s.page)
+
+	b := hugolib.NewIntegrationTestBuilder(hugolib.IntegrationTestConfig{
+		T: t, NeedsOsFS: true, WorkingDir: root, LogLevel: logg.LevelWarn,
+	})
+	_, err := b.BuildE()
+	out, _ := os.ReadFile(filepath.Join(root, "public", "page", "index.html"))
+	return string(out), b.LogString(), err
+}
+
+// The README's recipes: site hooks that ask textfrag first and otherwise
+// render as the theme does.
+var recipes = map[string]map[string]string{
+	// A theme whose hooks do the work themselves: the theme's hooks copied
+	// into the site as partials (here written as the copy would be).
+	"newtab": {
+		"layouts/_partials/theme/render-link.html":  fixtureThemes["newtab"]["layouts/_markup/render-link.html"],
+		"layouts/_partials/theme/render-image.html": fixtureThemes["newtab"]["layouts/_markup/render-image.html"],
+		"layouts/_markup/render-link.html": `{{- $tf := partial "textfrag/hook.html" (dict "ctx" . "kind" "link") -}}
+{{- if $tf.handled }}{{ $tf.html | safeHTML }}{{ else }}{{ partial "theme/render-link.html" . }}{{ end -}}`,
+		"layouts/_markup/render-image.html": `{{- $tf := partial "textfrag/hook.html" (dict "ctx" . "kind" "image") -}}
+{{- if $tf.handled }}{{ $tf.html | safeHTML }}{{ else }}{{ partial "theme/render-image.html" . }}{{ end -}}`,
+	},
+	// A theme whose hooks hand links to its own partials: call them.
+	"delegate": {
+		"layouts/_markup/render-link.html": `{{- $tf := partial "textfrag/hook.html" (dict "ctx" . "kind" "link") -}}
+{{- if $tf.handled }}{{ $tf.html | safeHTML }}{{ else }}{{ partial "links/link.html" (dict "page" .Page "url" .Destination "content" .Text) }}{{ end -}}`,
+		"layouts/_markup/render-image.html": `{{- $tf := partial "textfrag/hook.html" (dict "ctx" . "kind" "image") -}}
+{{- if $tf.handled }}{{ $tf.html | safeHTML }}{{ else }}{{ partial "links/image.html" (dict "page" .Page "url" .Destination "alt" .PlainText) }}{{ end -}}`,
+	},
+}
+
+func themePage(body string) string { return "---\ntitle: t\n---\n\n" + body }
+
+var staleLink = "../src/a.txt#line=0,1;md5=0123456789abcdef0123456789abcdef"
+
+// Whichever hooks win, a page with an RFC 5147 link textfrag did not verify
+// fails the build, naming the page and how to compose the hooks.
+func TestThemeHooksNeverFailOpen(t *testing.T) {
+	for _, theme := range []string{"newtab", "delegate"} {
+		for _, useTheme := range []bool{false, true} {
+			for _, moduleFirst := range []bool{false, true} {
+				for _, body := range []string{
+					"![Stale](" + staleLink + ")\n",
+					"See [the stale quote](" + staleLink + ") in text.\n",
+				} {
+					name := fmt.Sprintf("%s/theme=%v/moduleFirst=%v/%.5s", theme, useTheme, moduleFirst, body)
+					t.Run(name, func(t *testing.T) {
+						_, log, err := themeSite{theme: theme, moduleFirst: moduleFirst, useTheme: useTheme, page: themePage(body)}.build(t)
+						if err == nil {
+							t.Fatalf("the build succeeded:\n%s", log)
+						}
+						msg := err.Error() + log
+						if moduleFirst {
+							mustContain(t, "the error", msg, "textfrag integrity error", "md5 mismatch")
+						} else {
+							mustContain(t, "the error", msg, filepath.Join("content", "page.md")+": textfrag hooks error",
+								`call partial "textfrag/hook.html" (dict "ctx" . "kind" "`, "Themes with their own render hooks")
+						}
+					})
+				}
+			}
+		}
+	}
+	// Pages with no RFC 5147 link, or only in code, or only in the
+	// shortcode, build under the theme's hooks.
+	for _, body := range []string{
+		"[home](https://example.org/)\n",
+		"Write `[x](a.go#line=1,2)` to quote.\n\n{{< textfrag \"../src/a.txt#line=0,1\" >}}\n",
+	} {
+		out, log, err := themeSite{theme: "newtab", page: themePage(body)}.build(t)
+		if err != nil {
+			t.Errorf("%q: %v\n%s", body, err, log)
+		}
+		if !strings.Contains(out, `rel="stylesheet"`) {
+			t.Errorf("%q: no stylesheet:\n%s", body, out)
+		}
+	}
+}
+
+// The recipes keep the theme's own link and image features and quote and
+// verify RFC 5147 links, whatever the import order.
+func TestThemeRecipesCompose(t *testing.T) {
+	sum := md5.Sum([]byte(twoLines))
+	fresh := "../src/a.txt#line=0,1;md5=" + hex.EncodeToString(sum[:])
+	body := "![First line](" + fresh + ")\n\nSee [the site](https://example.org/x) and [a quote](" + fresh + ").\n\n![logo](https://example.org/logo.png)\n"
+	want := map[string][]string{
+		"newtab": {`<a href="https://example.org/x" target="_blank" rel="noopener">the site<svg class="ext-icon"></svg></a>`,
+			`<img src="https://example.org/logo.png" alt="logo" data-zoomable loading="lazy">`,
+			`<a href="../src/a.txt#line=0,1;md5=` + hex.EncodeToString(sum[:]) + `">a quote</a>`},
+		"delegate": {`<a class="theme-link" href="https://example.org/x">the site</a>`,
+			`<img class="theme-image" src="https://example.org/logo.png" alt="logo">`,
+			`<a class="theme-link" href="../src/a.txt#line=0,1;md5=` + hex.EncodeToString(sum[:]) + `">a quote</a>`},
+	}
+	for _, theme := range []string{"newtab", "delegate"} {
+		for _, moduleFirst := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/moduleFirst=%v", theme, moduleFirst), func(t *testing.T) {
+				s := themeSite{theme: theme, moduleFirst: moduleFirst, recipe: recipes[theme], page: themePage(body)}
+				out, log, err := s.build(t)
+				if err != nil {
+					t.Fatalf("%v\n%s", err, log)
+				}
+				mustContain(t, "the page", out, append(want[theme],
+					`<figure class="textfrag textfrag-line"`,
+					`<span class="textfrag-title">First line</span> <a class="textfrag-source" href="../src/a.txt#line=0,1;md5=`,
+					`<link rel="stylesheet" href="/textfrag/textfrag.`)...)
+
+				s.page = themePage("See [the stale quote](" + staleLink + ") in text.\n")
+				if _, log, err := s.build(t); err == nil || !strings.Contains(err.Error()+log, "textfrag integrity error") {
+					t.Errorf("a stale link built under the recipe: %v\n%s", err, log)
+				}
+			})
+		}
+	}
+}
+
+// copyDir copies the named entries of src (files or directories) into dst.
+func copyDir(t *testing.T, src, dst string, names ...string) {
+	t.Helper()
+	for _, name := range names {
+		err := filepath.WalkDir(filepath.Join(src, name), func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(src, p)
+			write(t, filepath.Join(dst, rel), string(data))
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A hook for one section shadows the module's there only: the check asks
+// each page's own renderer.
+func TestSectionHookShadowing(t *testing.T) {
+	root := newProject(t)
+	write(t, filepath.Join(root, "_layouts", "docs", "_markup", "render-link.html"), `<a href="{{ .Destination | safeURL }}">{{ .Text }}</a>`)
+	write(t, filepath.Join(root, "_layouts", "baseof.html"), `<head>{{ partial "textfrag/head.html" . }}</head>{{ block "main" . }}{{ end }}`)
+	write(t, filepath.Join(root, "_layouts", "single.html"), `{{ define "main" }}{{ .Content }}{{ end }}`)
+	doc := "---\ntitle: t\n---\n\nSee [the stale quote](" + strings.TrimPrefix(staleLink, "../") + ") in text.\n"
+	r := site{Root: root, Docs: map[string]string{"docs/page.md": strings.ReplaceAll(doc, "(src/", "(../src/")}, keepLayout: true}.build(t)
+	if r.Err == nil {
+		t.Fatalf("the build succeeded:\n%s", r.Pages["docs/page.md"])
+	}
+	mustContain(t, "the log", r.Log, filepath.Join("docs", "page.md")+": textfrag hooks error", "its render-link.html hook is not textfrag's")
+	// Elsewhere the module's hook verifies it.
+	r = site{Root: root, Docs: map[string]string{"other/page.md": strings.ReplaceAll(doc, "(src/", "(../src/")}, keepLayout: true}.build(t)
+	mustContain(t, "the log", r.Log, "textfrag integrity error")
+}
+
+// Hugo's embedded link hook, forced with useEmbedded = "always", bypasses the
+// module's: the check fails the page instead of letting the link pass.
+func TestEmbeddedHookForcedFailsClosed(t *testing.T) {
+	root := newProject(t)
+	write(t, filepath.Join(root, "_layouts", "baseof.html"), `<head>{{ partial "textfrag/head.html" . }}</head>{{ block "main" . }}{{ end }}`)
+	write(t, filepath.Join(root, "_layouts", "single.html"), `{{ define "main" }}{{ .Content }}{{ end }}`)
+	doc := "---\ntitle: t\n---\n\nSee [the stale quote](" + staleLink + ") in text.\n"
+	r := site{Root: root, Docs: map[string]string{"docs/page.md": doc}, keepLayout: true,
+		Config: "[markup.goldmark.renderHooks.link]\nuseEmbedded = \"always\"\n"}.build(t)
+	if r.Err == nil {
+		t.Fatalf("the build succeeded:\n%s", r.Pages["docs/page.md"])
+	}
+	mustContain(t, "the log", r.Log, "textfrag hooks error", "its render-link.html hook is not textfrag's")
+}
