@@ -11,4 +11,7 @@ require (
 	golang.org/x/tools v0.52.0
 )
 
-require github.com/dlclark/regexp2/v2 v2.2.1 // indirect
+require (
+	github.com/dlclark/regexp2/v2 v2.2.1 // indirect
+	github.com/pelletier/go-toml/v2 v2.4.3 // indirect
+)
