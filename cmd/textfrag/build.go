@@ -83,7 +83,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 	var styles styleFlags
 	styles.register(fset)
 	var lf linkFlags
-	lf.register(fset, "default: SRC")
+	lf.register(fset)
 	lf.registerRendering(fset)
 	highlight := fset.Bool("highlight", true, "highlight boxes and fenced code with chroma (false: write them with the plain-text lexer)")
 	fset.Usage = func() {
@@ -98,19 +98,18 @@ func (e *env) build(ctx context.Context, args []string) int {
 		fset.Usage()
 		return exitUsage
 	}
+	if !lf.find(e, fset) {
+		return exitError
+	}
 	lf.plain = !*highlight
 	css, err := styles.stylesheet()
 	if err != nil {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	src := "."
+	src := defaultPaths(lf.proj)[0]
 	if len(pos) == 1 {
 		src = pos[0]
-	}
-	root := lf.root
-	if root == "" {
-		root = src
 	}
 	if info, err := os.Stat(src); err != nil || !info.IsDir() {
 		e.errorf("%s: not a directory: give the directory that holds the Markdown files", src)
@@ -126,7 +125,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	s, err := newSite(src, root, &lf, outAbs)
+	s, err := newSite(src, lf.root, &lf, outAbs)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError

@@ -472,7 +472,7 @@ func TestE2EExampleSite(t *testing.T) {
 	site := e2eTree(t, out)
 	for page, wants := range map[string][]string{
 		"index.html": {`<figure class="textfrag textfrag-line"`, `<span class="textfrag-range">lines 390–401</span>`, `href="rfc.html"`},
-		"rfc.html": {`<span class="textfrag-title">Line endings besides CR+LF</span> <a class="textfrag-source" href="rfc/rfc5147.txt#line=471,477">rfc/rfc5147.txt</a> <span class="textfrag-range">lines 472–477</span>`,
+		"rfc.html": {`<span class="textfrag-title">Line endings besides CR+LF</span> <a class="textfrag-source" href="rfc/rfc5147.txt#line=471,477">examples/site/rfc/rfc5147.txt</a> <span class="textfrag-range">lines 472–477</span>`,
 			`<q class="textfrag-quote" cite="rfc/rfc5147.txt#char=26408,26485">Clients MUST NOT make any attempt to correct or
    guess fragment identifiers</q>.`,
 			`<figure class="textfrag textfrag-line textfrag-position" data-textfrag-fragment="line=505">`, `before line 506`},

@@ -12,12 +12,14 @@ import (
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/project"
 )
 
 // linkFlags are the flags shared by every command that resolves links in
 // Markdown pages: build, check, render and serve.
 type linkFlags struct {
-	root      string
+	root      string // --root; after find, the project's root, absolute
+	proj      *project.Project
 	lenient   bool
 	strict    bool
 	sourceURL string
@@ -27,8 +29,8 @@ type linkFlags struct {
 	noCache   bool // lex every block (--highlight-cache=false)
 }
 
-// register adds the flags to fs. rootHelp says what --root defaults to.
-func (f *linkFlags) register(fs *flag.FlagSet, rootHelp string) {
+// register adds the flags to fs.
+func (f *linkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.root, "root", "", "project root `DIR`: links starting with / resolve there, and targets must lie inside it ("+rootHelp+")")
 	fs.BoolVar(&f.lenient, "lenient", false, "report malformed and misordered fragments as warnings and leave those links plain (integrity mismatches and missing files stay errors)")
 	fs.BoolVar(&f.strict, "strict", false, "fail on warnings too (clamped positions, ignored checks, look-alike fragments)")
@@ -45,6 +47,18 @@ func (f *linkFlags) registerRendering(fs *flag.FlagSet) {
 		f.noCache = !on
 		return err
 	})
+}
+
+// find finds the project once fs is parsed, applies its textfrag.toml to
+// the flags left unset, and sets f.root to the project's root. It reports
+// false after printing the problem.
+func (f *linkFlags) find(e *env, fs *flag.FlagSet) bool {
+	p, ok := e.findProject(fs)
+	if !ok {
+		return false
+	}
+	f.proj, f.root = p, p.Root
+	return true
 }
 
 // highlightCache returns the cache of highlighted blocks the flags ask for,

@@ -61,7 +61,7 @@ type pinOptions struct {
 func runPin(e *env, args []string) int {
 	fset := flag.NewFlagSet("pin", flag.ContinueOnError)
 	var o pinOptions
-	root := fset.String("root", ".", "project `DIR`: links starting with / resolve here, and targets must lie inside it")
+	fset.String("root", "", "project root `DIR`: links starting with / resolve there, and targets must lie inside it ("+rootHelp+")")
 	fset.BoolVar(&o.write, "write", false, "rewrite the Markdown files instead of printing a diff")
 	fset.BoolVar(&o.acceptChanged, "accept-changed", false, "also re-pin links whose quoted text changed (review the changes first)")
 	fset.BoolVar(&o.check, "check", false, "write nothing and exit 1 if any file would change (for CI)")
@@ -82,15 +82,19 @@ func runPin(e *env, args []string) int {
 		e.errorf("pin: --check and --write exclude each other: --check never writes")
 		return exitUsage
 	}
+	proj, ok := e.findProject(fset) // the same root, and textfrag.toml, as every command
+	if !ok {
+		return exitError
+	}
 	if len(paths) == 0 {
-		paths = []string{"."}
+		paths = defaultPaths(proj)
 	}
 	rem, err := remote.options()
 	if err != nil {
 		e.errorf("pin: %v", err)
 		return exitUsage
 	}
-	ro := target.Options{Root: *root, Charsets: charsets, Remote: rem}
+	ro := target.Options{Root: proj.Root, Charsets: charsets, Remote: rem}
 	r, err := target.New(ro)
 	if err != nil {
 		e.errorf("%v", err)

@@ -76,7 +76,7 @@ func (e *env) serve(ctx context.Context, args []string, ready func(url string)) 
 	var styles styleFlags
 	styles.register(fset)
 	var lf linkFlags
-	lf.register(fset, "default: SRC")
+	lf.register(fset)
 	lf.registerRendering(fset)
 	fset.Usage = func() {
 		fmt.Fprintln(fset.Output(), serveHelp)
@@ -94,12 +94,15 @@ func (e *env) serve(ctx context.Context, args []string, ready func(url string)) 
 		e.errorf("%v", err)
 		return exitUsage
 	}
+	if !lf.find(e, fset) {
+		return exitError
+	}
 	css, err := styles.stylesheet()
 	if err != nil {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	src := "."
+	src := defaultPaths(lf.proj)[0]
 	if len(pos) == 1 {
 		src = pos[0]
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/project"
 )
 
 // site renders the pages of one source directory. build renders each once;
@@ -31,6 +32,7 @@ type site struct {
 	hasIndex   bool
 	liveReload template.HTML
 	targets    bool // record each page's target files (serve)
+	proj       *project.Project // for the advice on files outside the root; nil in some tests
 }
 
 // newSite scans src and prepares its layout, Resolver and goldmark
@@ -63,6 +65,7 @@ func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) 
 		layout:   layout,
 		md:       flags.markdown(r),
 		resolver: r,
+		proj:     flags.proj,
 	}
 	s.hasIndex = slices.ContainsFunc(files.Pages, func(p string) bool { return pageOutput(p) == "index.html" })
 	return s, nil
@@ -83,6 +86,9 @@ func (s *site) renderPage(rel string) (p *page, html []byte, err error) {
 		return nil, nil, err
 	}
 	p, err = convert(s.md, s.resolver, s.pageName(rel), src, true, s.targets)
+	if p != nil {
+		adviseRoot(s.proj, p.Problems)
+	}
 	if err != nil || p.Body == nil {
 		return p, nil, err
 	}

@@ -23,6 +23,9 @@ const (
 	FromConfig
 	// FromGit: the top of the enclosing git work tree.
 	FromGit
+	// FromCommandLine: given explicitly (the command's --root), which
+	// overrides the others.
+	FromCommandLine
 )
 
 // String describes the origin for messages ("the top of the git work tree").
@@ -32,6 +35,8 @@ func (o Origin) String() string {
 		return "found through " + ConfigName
 	case FromGit:
 		return "the top of the git work tree"
+	case FromCommandLine:
+		return "given with --root"
 	}
 	return "the current directory"
 }
