@@ -184,6 +184,14 @@ func (e *env) build(ctx context.Context, args []string) int {
 			e.errorf("%v", err)
 		}
 	}
+	if s.sources != nil {
+		for _, p := range s.sources.sources() {
+			if err := copySource(s.resolver.Root(), p, st); err != nil {
+				errs = append(errs, err)
+				e.errorf("%v", err)
+			}
+		}
+	}
 	if !slices.Contains(assets, style.FileName) {
 		if err := st.write(style.FileName, css); err != nil {
 			errs = append(errs, err)
@@ -249,6 +257,23 @@ func copyFile(fsys fs.FS, rel string, st *staging) (err error) {
 		return err
 	}
 	defer in.Close()
+	return copyTo(in, rel, st)
+}
+
+// copySource copies the quoted file at project path p, under root, into
+// the staging directory's _source/, where its boxes' captions link
+// (sourceLinks).
+func copySource(root, p string, st *staging) error {
+	in, err := openSource(root, p)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	return copyTo(in, sourceDir+"/"+p, st)
+}
+
+// copyTo copies in to the slash path rel in the staging directory.
+func copyTo(in io.Reader, rel string, st *staging) (err error) {
 	name := filepath.Join(st.dir, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return err

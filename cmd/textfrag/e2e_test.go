@@ -485,6 +485,7 @@ func TestE2EExampleSite(t *testing.T) {
 			}
 		}
 	}
+	assertCaptionLinksResolve(t, out, -1)
 	if _, ok := site["_broken/stale.html"]; ok {
 		t.Errorf("_broken was built")
 	}

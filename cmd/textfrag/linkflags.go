@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/util"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
@@ -80,9 +81,10 @@ func (f *linkFlags) newResolver(root string) (*target.Resolver, error) {
 	return target.New(target.Options{Root: root, Charsets: f.charsets, Remote: ro})
 }
 
-// markdown returns the goldmark instance that renders pages with r.
-func (f *linkFlags) markdown(r *target.Resolver) goldmark.Markdown {
-	return newMarkdown(r, !f.plain, f.highlightCache(),
+// markdown returns the goldmark instance that renders pages with r, with
+// more AST transformers if given.
+func (f *linkFlags) markdown(r *target.Resolver, transformers ...util.PrioritizedValue) goldmark.Markdown {
+	return newMarkdown(r, !f.plain, f.highlightCache(), transformers,
 		textfrag.WithHighlighting(!f.plain),
 		textfrag.WithLenient(f.lenient),
 		textfrag.WithWarningsAsErrors(f.strict),

@@ -341,12 +341,52 @@ func loopbackHost(hostport string) bool {
 	return err == nil && ip.IsLoopback()
 }
 
+// serveSource serves the file at project path p, which build would copy
+// to _source/ (sourceLinks), if a page's box quotes it; nothing else.
+func (s *server) serveSource(w http.ResponseWriter, r *http.Request, p string) {
+	s.mu.RLock()
+	st := s.site
+	quoted := false
+	if st != nil && st.sources != nil {
+		abs := filepath.Join(st.resolver.Root(), filepath.FromSlash(p))
+		for _, page := range s.pages {
+			if slices.Contains(page.targets, abs) {
+				quoted = true
+				break
+			}
+		}
+	}
+	s.mu.RUnlock()
+	if !quoted {
+		http.NotFound(w, r)
+		return
+	}
+	f, err := openSource(st.resolver.Root(), p)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	rs, ok := f.(io.ReadSeeker)
+	if err != nil || !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.ServeContent(w, r, path.Base(p), info.ModTime(), rs)
+}
+
 // serveSite serves a page from memory, or the error page while the site has
 // errors, or a file from SRC as build would copy it.
 func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 	if name == "" || strings.HasSuffix(r.URL.Path, "/") {
 		name = path.Join(name, "index.html")
+	}
+	if rest, ok := strings.CutPrefix(name, sourceDir+"/"); ok {
+		s.serveSource(w, r, rest)
+		return
 	}
 	if slices.ContainsFunc(strings.Split(name, "/"), skipName) {
 		http.NotFound(w, r)

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/project"
@@ -33,6 +34,7 @@ type site struct {
 	liveReload template.HTML
 	targets    bool // record each page's target files (serve)
 	proj       *project.Project // for the advice on files outside the root; nil in some tests
+	sources    *sourceLinks     // nil with --source-url
 }
 
 // newSite scans src and prepares its layout, Resolver and goldmark
@@ -63,9 +65,17 @@ func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) 
 		srcFS:    srcRoot.FS(),
 		files:    files,
 		layout:   layout,
-		md:       flags.markdown(r),
 		resolver: r,
 		proj:     flags.proj,
+	}
+	if flags.sourceURL == "" {
+		if s.sources, err = newSourceLinks(src, r.Root(), files); err != nil {
+			return nil, err
+		}
+		// After textfrag's transformer (1000), which makes the boxes.
+		s.md = flags.markdown(r, util.Prioritized(s.sources, 2000))
+	} else {
+		s.md = flags.markdown(r)
 	}
 	s.hasIndex = slices.ContainsFunc(files.Pages, func(p string) bool { return pageOutput(p) == "index.html" })
 	return s, nil
