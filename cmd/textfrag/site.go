@@ -32,7 +32,7 @@ type site struct {
 	resolver   *target.Resolver
 	hasIndex   bool
 	liveReload template.HTML
-	targets    bool // record each page's target files (serve)
+	targets    bool             // record each page's target files (serve)
 	proj       *project.Project // for the advice on files outside the root; nil in some tests
 	sources    *sourceLinks     // nil with --source-url
 }
