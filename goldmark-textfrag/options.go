@@ -29,6 +29,7 @@ type config struct {
 	sourceURL     string
 	lenient       bool
 	warningsFatal bool
+	unpinned      bool
 }
 
 func newConfig(opts []Option) *config {
@@ -142,6 +143,15 @@ func WithSourceURL(template string) Option {
 // mismatches and unreadable targets stay errors. Default: off.
 func WithLenient(on bool) Option {
 	return optionFunc(func(c *config) { c.lenient = on })
+}
+
+// WithUnpinnedWarnings reports each link without an md5= check as a
+// warning of kind "unpinned" that names the command pinning it: such a link
+// quotes whatever the lines hold now, so it can quote the wrong text without
+// failing (SEMANTICS.md §4: fine for a build, a warning for a check). With
+// WithWarningsAsErrors it is an error. Default: off.
+func WithUnpinnedWarnings(on bool) Option {
+	return optionFunc(func(c *config) { c.unpinned = on })
 }
 
 // WithWarningsAsErrors makes warnings (clamped positions, unknown integrity

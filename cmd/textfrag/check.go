@@ -70,7 +70,7 @@ func runCheck(e *env, args []string) int {
 	fset := flag.NewFlagSet("check", flag.ContinueOnError)
 	format := fset.String("format", "text", "output `FORMAT`: text, json or github")
 	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "check `N` files at a time")
-	var lf linkFlags
+	lf := linkFlags{unpinned: true}
 	lf.register(fset)
 	fset.Usage = func() {
 		fmt.Fprintln(fset.Output(), checkHelp)

@@ -304,9 +304,11 @@ func TestE2EExitCodes(t *testing.T) {
 func TestE2ECheckFormats(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
+	// Pinned, as check warns about unpinned links.
+	pin := ";md5=" + e2eMD5("100%\nsure\n")
 	e2eWrite(t, dir, map[string]string{
 		"docs/we,ird.md": "# Weird\n\n[stale](../t.txt#line=0,1;md5=00000000000000000000000000000000)\n",
-		"docs/ok.md":     "[clamped](../t.txt#line=7,9) and [fine](../t.txt#char=0,2)\n",
+		"docs/ok.md":     "[clamped](../t.txt#line=7,9" + pin + ") and [fine](../t.txt#char=0,2" + pin + ")\n",
 		"docs/_skip.md":  "[x](nowhere.txt#line=1)\n",
 		"t.txt":          "100%\nsure\n",
 	})
@@ -317,7 +319,7 @@ func TestE2ECheckFormats(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
 	if len(lines) != 3 ||
-		!strings.HasPrefix(lines[0], "docs/ok.md:1:1: warning: ../t.txt#line=7,9: ") ||
+		!strings.HasPrefix(lines[0], "docs/ok.md:1:1: warning: ../t.txt#line=7,9"+pin+": ") ||
 		!strings.HasPrefix(lines[1], "docs/we,ird.md:3:1: error: ../t.txt#line=0,1;md5=00000000000000000000000000000000: md5 mismatch") ||
 		lines[2] != "checked 3 links in 2 files: 1 error, 1 warning" {
 		t.Errorf("text output:\n%s", r.stderr)
@@ -335,7 +337,7 @@ func TestE2ECheckFormats(t *testing.T) {
 		t.Fatalf("json: code %d, %d records: %s", r.code, len(recs), r.stdout)
 	}
 	w, e := recs[0], recs[1]
-	if w.File != "docs/ok.md" || w.Line != 1 || w.Column != 1 || w.Severity != "warning" || w.Link != "../t.txt#line=7,9" || w.Message == "" {
+	if w.File != "docs/ok.md" || w.Line != 1 || w.Column != 1 || w.Severity != "warning" || w.Link != "../t.txt#line=7,9"+pin || w.Message == "" {
 		t.Errorf("json warning: %+v", w)
 	}
 	if e.File != "docs/we,ird.md" || e.Line != 3 || e.Column != 1 || e.Severity != "error" || e.Kind != "integrity" ||
@@ -348,7 +350,7 @@ func TestE2ECheckFormats(t *testing.T) {
 
 	r = e2eRun(t, dir, "check", "docs", "--format", "github")
 	gh := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-	warnRE := regexp.MustCompile(`^::warning file=docs/ok\.md,line=1,col=1::\.\./t\.txt#line=7,9: [^\r\n]+$`)
+	warnRE := regexp.MustCompile(`^::warning file=docs/ok\.md,line=1,col=1::\.\./t\.txt#line=7,9;md5=[0-9a-f]{32}: [^\r\n]+$`)
 	errRE := regexp.MustCompile(`^::error file=docs/we%2Cird\.md,line=3,col=1::\.\./t\.txt#line=0,1;md5=0{32}: md5 mismatch: [^\r\n%]*[^\r\n]*$`)
 	if r.code != 1 || len(gh) != 2 || !warnRE.MatchString(gh[0]) || !errRE.MatchString(gh[1]) {
 		t.Errorf("github: code %d\n%s", r.code, r.stdout)

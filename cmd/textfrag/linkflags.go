@@ -28,6 +28,7 @@ type linkFlags struct {
 	remote    remoteFlags
 	plain     bool // boxes and fenced code as plain text (build --highlight=false)
 	noCache   bool // lex every block (--highlight-cache=false)
+	unpinned  bool // warn about links without md5= (check)
 }
 
 // register adds the flags to fs.
@@ -88,6 +89,7 @@ func (f *linkFlags) markdown(r *target.Resolver, transformers ...util.Prioritize
 		textfrag.WithHighlighting(!f.plain),
 		textfrag.WithLenient(f.lenient),
 		textfrag.WithWarningsAsErrors(f.strict),
+		textfrag.WithUnpinnedWarnings(f.unpinned),
 		textfrag.WithSourceURL(f.sourceURL),
 	)
 }

@@ -216,3 +216,54 @@ func TestE2EConfig(t *testing.T) {
 		t.Errorf("a bad value: code %d\n%s", r.code, r.stderr)
 	}
 }
+
+// TestE2EUnpinnedLinks: check warns about each link without md5= (an error
+// with --strict), naming the command that pins it; build does not; and the
+// advice works: after it, check is clean and pin --check passes (C10).
+func TestE2EUnpinnedLinks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	pinned := "../src/a.txt#line=0,1;md5=" + e2eMD5("a\nb\n")
+	e2eWrite(t, dir, map[string]string{
+		"src/a.txt": "a\nb\n",
+		"docs/a.md": "# A\n\n[box](../src/a.txt#line=0,1)\n\nInline [pinned](" + pinned + ") and\n  [unpinned](../src/a.txt#char=0,1;length=4).\n",
+	})
+	r := e2eRun(t, dir, "check", "docs")
+	want := []string{
+		"docs/a.md:3:1: warning: ../src/a.txt#line=0,1: unpinned: no md5= check",
+		"docs/a.md:6:3: warning: ../src/a.txt#char=0,1;length=4: unpinned: no md5= check",
+		"pin it with `textfrag pin --write docs/a.md`",
+		"checked 3 links in 1 file: 0 errors, 2 warnings",
+	}
+	for _, w := range want {
+		if !strings.Contains(r.stderr, w) {
+			t.Errorf("check lacks %q:\n%s", w, r.stderr)
+		}
+	}
+	if r.code != 0 || strings.Contains(r.stderr, "md5="+e2eMD5("a\nb\n")+": unpinned") {
+		t.Errorf("check: code %d, want 0 and no warning for the pinned link\n%s", r.code, r.stderr)
+	}
+	if r = e2eRun(t, dir, "check", "docs", "--strict"); r.code != 1 || !strings.Contains(r.stderr, "error: ../src/a.txt#line=0,1: unpinned") {
+		t.Errorf("check --strict: code %d, want 1\n%s", r.code, r.stderr)
+	}
+	r = e2eRun(t, dir, "check", "docs", "--format", "json")
+	if !strings.Contains(r.stdout, `"kind": "unpinned"`) {
+		t.Errorf("json has no kind unpinned:\n%s", r.stdout)
+	}
+	if r = e2eRun(t, dir, "build", "docs", "-o", "out"); r.code != 0 || strings.Contains(r.stderr, "unpinned") || !strings.Contains(r.stderr, "(0 warnings)") {
+		t.Errorf("build: code %d, want 0 without warnings\n%s", r.code, r.stderr)
+	}
+	if r = e2eRun(t, dir, "pin", "--check", "docs"); r.code != 1 {
+		t.Errorf("pin --check with unpinned links: code %d, want 1\n%s", r.code, r.stderr)
+	}
+	// The advice, followed.
+	if r = e2eRun(t, dir, "pin", "--write", "docs/a.md"); r.code != 0 {
+		t.Fatalf("pin --write: code %d\n%s", r.code, r.stderr)
+	}
+	if r = e2eRun(t, dir, "check", "docs", "--strict"); r.code != 0 || !strings.Contains(r.stderr, "0 errors, 0 warnings") {
+		t.Errorf("check after pin --write: code %d\n%s", r.code, r.stderr)
+	}
+	if r = e2eRun(t, dir, "pin", "--check", "docs"); r.code != 0 {
+		t.Errorf("pin --check after pin --write: code %d\n%s", r.code, r.stderr)
+	}
+}
