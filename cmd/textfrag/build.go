@@ -26,8 +26,9 @@ func init() {
 
 const buildHelp = `Usage: textfrag build [SRC] [-o OUT] [flags]
 
-Renders every Markdown file under SRC (default ".") to an HTML page under OUT
-(default "./public", relative to the current directory): X.md becomes X.html,
+Renders every Markdown file under SRC (default: source in textfrag.toml, else
+".") to an HTML page under OUT (default: output in textfrag.toml, else
+"./public", relative to the current directory): X.md becomes X.html,
 README.md and index.md become index.html. Every other file under SRC is copied
 as it is. Hidden files and directories, files and directories whose names
 start with "_", and OUT itself are left out.
@@ -53,6 +54,15 @@ is one: an html/template executed with
   .Source         the Markdown file, relative to SRC ("guide/setup.md")
   .Params         the front matter ({{.Params.author}})
   .LiveReload     the reload script under "textfrag serve"; put it before </body>
+
+Links starting with / resolve against the project root, and only files
+inside it can be quoted: the directory of the nearest textfrag.toml at or
+above the current directory, else the top of the git work tree, else the
+current directory; --root overrides it. textfrag.toml also sets defaults for
+the flags below (a flag given overrides it). Each box's caption names the
+quoted file by its path in the project and links to it: where the site has
+it (an asset), else to a copy under OUT/_source/, or with --source-url to
+that URL instead (nothing copied).
 
 The build is all or nothing: it writes into a temporary directory beside OUT
 and only when every page has succeeded replaces OUT with it. On any error,

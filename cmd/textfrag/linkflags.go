@@ -35,7 +35,7 @@ type linkFlags struct {
 func (f *linkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.root, "root", "", "project root `DIR`: links starting with / resolve there, and targets must lie inside it ("+rootHelp+")")
 	fs.BoolVar(&f.lenient, "lenient", false, "report malformed and misordered fragments as warnings and leave those links plain (integrity mismatches and missing files stay errors)")
-	fs.BoolVar(&f.strict, "strict", false, "fail on warnings too (clamped positions, ignored checks, look-alike fragments)")
+	fs.BoolVar(&f.strict, "strict", false, "fail on warnings too (clamped positions, ignored checks, look-alike fragments, and for check, links without md5=)")
 	fs.StringVar(&f.sourceURL, "source-url", "", "make box captions link to `TEMPLATE` with {path}, {start} and {end} filled in, e.g. https://github.com/o/r/blob/main/{path}#L{start}-L{end}")
 	fs.Var(&f.charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), e.g. '*.latin1=ISO-8859-1'")
 	f.remote.register(fs)

@@ -21,7 +21,8 @@ func init() {
 const pinUsage = `Usage: textfrag pin [PATHS…] [--write] [--accept-changed] [--check] [-v] [--root DIR] [--charset GLOB=CHARSET] [--allow-host HOST]
 
 For every RFC 5147 link (#line=… or #char=…) in the Markdown files under
-PATHS (default "."; directories are searched for *.md files as check does),
+PATHS (default: source in textfrag.toml, else "."; directories are searched
+for *.md files as check does; the project root is found as check finds it),
 adds ";md5=…" where there is none and refreshes md5 and length checks that
 no longer match, in the charset a check names. Unknown checks and the rest
 of the fragment stay as written, and the rest of the file byte for byte.
