@@ -4,11 +4,13 @@ package main
 // finds the same root the same way, from wherever it runs in the project.
 
 import (
+	"maps"
 	"net/url"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -203,6 +205,16 @@ func TestE2EConfig(t *testing.T) {
 	if r = e2eRun(t, dir, "check", "--root", ".", "docs/guide.md"); r.code != 0 {
 		t.Errorf("--root overrides root =: code %d\n%s", r.code, r.stderr)
 	}
+
+	// A textfrag.toml inside SRC is settings, not a file of the site.
+	e2eWrite(t, dir, map[string]string{"textfrag.toml": "", "docs/textfrag.toml": "root = \"..\"\noutput = \"../site2\"\n"})
+	if r = e2eRun(t, docs, "build"); r.code != 0 {
+		t.Fatalf("build with docs/textfrag.toml: code %d\n%s", r.code, r.stderr)
+	}
+	if site := e2eTree(t, filepath.Join(dir, "site2")); site["textfrag.toml"] != "" || site["guide.html"] == "" || site["_source/src/hello.go"] == "" {
+		t.Errorf("site2 = %v, want guide.html and _source/src/hello.go, and no textfrag.toml", slices.Collect(maps.Keys(site)))
+	}
+	os.Remove(filepath.Join(docs, "textfrag.toml"))
 
 	e2eWrite(t, dir, map[string]string{"textfrag.toml": "source = \"docs\"\n\nStrict = true\n"})
 	for _, cmd := range []string{"check", "build", "pin", "render", "resolve", "serve"} {

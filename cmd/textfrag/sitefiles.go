@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/textfrag/textfrag/internal/project"
 )
 
 // layoutName is the file in SRC that replaces the built-in page layout.
@@ -77,7 +79,7 @@ func scanSite(src string, skip ...string) (*siteFiles, error) {
 		case info.IsDir():
 			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a symbolic link to a directory (not followed)", filepath.Join(src, p)))
 			return nil
-		case !info.Mode().IsRegular():
+		case !info.Mode().IsRegular(), d.Name() == project.ConfigName: // settings, not content
 			return nil
 		case isMarkdownName(p):
 			sf.Pages = append(sf.Pages, p)
