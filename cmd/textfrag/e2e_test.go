@@ -495,6 +495,12 @@ func TestE2EExampleSite(t *testing.T) {
 	if r.code != 0 {
 		t.Errorf("check examples/site: code %d\n%s", r.code, r.stderr)
 	}
+	// Run inside it, its textfrag.toml makes the example site a project
+	// of its own: the same links, checked the same.
+	r = e2eRun(t, filepath.Join(repo, "examples", "site"), "check")
+	if r.code != 0 || !strings.Contains(r.stderr, "checked 11 links in 4 files: 0 errors") {
+		t.Errorf("check in examples/site: code %d\n%s", r.code, r.stderr)
+	}
 	r = e2eRun(t, repo, "check", "examples/site/_broken")
 	if r.code != 1 || !strings.Contains(r.stderr, "examples/site/_broken/stale.md:6:1: error: ../rfc/rfc5147.txt#line=389,401;md5=0bf5c1be40569d2ac262ad069e8d577b: md5 mismatch") {
 		t.Errorf("check examples/site/_broken: code %d\n%s", r.code, r.stderr)
