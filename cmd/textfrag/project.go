@@ -79,16 +79,22 @@ func rootAdvice(p *project.Project) string {
 	return fmt.Sprintf("the project root is %s (%s); to quote files outside it, give a wider --root DIR, or set root = \"DIR\" in %s", p.Root, p.Origin, project.ConfigName)
 }
 
-// adviseRoot adds rootAdvice to the problems about files outside the root.
-// Each problem gets it once, even when it is shared by two calls.
+// adviseRoot adds rootAdvice to the problems about files outside the root,
+// and names the root in those about missing files that a link starting
+// with / names. Each problem gets it once, even when it is shared by two
+// calls.
 func adviseRoot(p *project.Project, problems []*textfrag.Problem) {
 	if p == nil {
 		return
 	}
 	advice := rootAdvice(p)
+	where := fmt.Sprintf("the project root is %s (%s)", p.Root, p.Origin)
 	for _, q := range problems {
-		if q.Kind == "outside" && !strings.HasSuffix(q.Message, advice) {
+		switch {
+		case q.Kind == "outside" && !strings.HasSuffix(q.Message, advice):
 			q.Message += "; " + advice
+		case q.Kind == "missing" && strings.HasPrefix(q.Link, "/") && !strings.HasSuffix(q.Message, where):
+			q.Message += "; " + where
 		}
 	}
 }

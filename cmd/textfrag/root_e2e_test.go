@@ -140,7 +140,13 @@ func TestE2EOneRoot(t *testing.T) {
 			t.Errorf("textfrag %s: code %d, want 1 and advice on the root:\n%s", strings.Join(args, " "), r.code, r.stderr)
 		}
 	}
-	r := e2eRun(t, docs, "resolve", "--root", ".", "../src/hello.go#line=0,1")
+	// A link starting with / names a file under the root: where that is.
+	r := e2eRun(t, dir, "check", "--root", "docs", "docs/guide.md")
+	if !strings.Contains(r.stderr, "/src/hello.go#line=0,1;md5="+e2eMD5(e2eHello)+": target file not found") ||
+		!strings.Contains(r.stderr, "the project root is "+docs+" (given with --root)") {
+		t.Errorf("a missing /-link does not name the root:\n%s", r.stderr)
+	}
+	r = e2eRun(t, docs, "resolve", "--root", ".", "../src/hello.go#line=0,1")
 	if r.code != 1 || !strings.Contains(r.stderr, "--root DIR") {
 		t.Errorf("resolve outside --root: code %d\n%s", r.code, r.stderr)
 	}
