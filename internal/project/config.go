@@ -114,14 +114,15 @@ func formatValue(v reflect.Value) string {
 // directory, and must stay inside the repository that holds the file.
 func Load(file string) (Config, error) {
 	var c Config
+	// Stat first: opening a FIFO would wait for a writer.
+	if info, err := os.Stat(file); err != nil || !info.Mode().IsRegular() {
+		return c, fmt.Errorf("%s: not a regular file", file)
+	}
 	f, err := os.Open(file)
 	if err != nil {
 		return c, err
 	}
 	defer f.Close()
-	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
-		return c, fmt.Errorf("%s: not a regular file", file)
-	}
 	data, err := io.ReadAll(io.LimitReader(f, maxConfigSize+1))
 	if err != nil {
 		return c, fmt.Errorf("%s: %v", file, err)

@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // write creates the files of a tree under dir: name → content; a name
@@ -179,5 +181,24 @@ func TestConfigSymlinkCannotWiden(t *testing.T) {
 	}
 	if _, err := Find(filepath.Join(dir, "repo")); err == nil || !strings.Contains(err.Error(), "outside") {
 		t.Fatalf("Find = %v, want an error: root leads outside the repository", err)
+	}
+}
+
+// A textfrag.toml that is not a regular file (a FIFO, say) fails at once
+// instead of waiting for a writer.
+func TestConfigNotRegular(t *testing.T) {
+	dir := realTemp(t)
+	if err := syscall.Mkfifo(filepath.Join(dir, ConfigName), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := Find(dir); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("Find = %v, want an error", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Find waits on a FIFO named textfrag.toml")
 	}
 }
