@@ -31,7 +31,7 @@ Renders every Markdown file under SRC (default: source in textfrag.toml, else
 "./public", relative to the current directory): X.md becomes X.html,
 README.md and index.md become index.html. Every other file under SRC is copied
 as it is. Hidden files and directories, files and directories whose names
-start with "_", and OUT itself are left out.
+start with "_", textfrag.toml, and OUT itself are left out.
 
 Each page's title is the "title" of its YAML front matter (between two lines of
 ---), else its first level-1 heading, else its file name. Relative links to
