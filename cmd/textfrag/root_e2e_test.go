@@ -285,3 +285,29 @@ func TestE2EUnpinnedLinks(t *testing.T) {
 		t.Errorf("pin --check after pin --write: code %d\n%s", r.code, r.stderr)
 	}
 }
+
+// TestE2EConfigLists: list keys of textfrag.toml act as their repeatable
+// flags, for every command that has them (charsets here, for check, build,
+// resolve and pin alike); a flag given replaces the file's list.
+func TestE2EConfigLists(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	e2eWrite(t, dir, map[string]string{
+		"textfrag.toml": "charsets = [\"*.l1=ISO-8859-1\", \"*.w=windows-1252\"]\n",
+		"src/a.l1":      "caf\xe9\n",
+		"src/b.w":       "\x93q\x94\n",
+		"docs/a.md":     "[a](../src/a.l1#char=0,4;md5=" + e2eMD5("caf\xe9\n") + ")\n\n[b](../src/b.w#char=0,3;md5=" + e2eMD5("\x93q\x94\n") + ")\n",
+	})
+	for _, args := range [][]string{{"check", "docs"}, {"build", "docs", "-o", "out"}, {"pin", "--check", "docs"}, {"resolve", "src/a.l1#char=0,4"}} {
+		if r := e2eRun(t, dir, args...); r.code != 0 {
+			t.Errorf("textfrag %s: code %d\n%s", strings.Join(args, " "), r.code, r.stderr)
+		}
+	}
+	if r := e2eRun(t, dir, "resolve", "src/b.w#char=0,3"); r.stdout != "“q”" {
+		t.Errorf("resolve through windows-1252: %q\n%s", r.stdout, r.stderr)
+	}
+	// --charset given replaces the file's rules: b.w is not UTF-8.
+	if r := e2eRun(t, dir, "check", "docs", "--charset", "*.l1=ISO-8859-1"); r.code != 1 || !strings.Contains(r.stderr, "b.w") {
+		t.Errorf("check --charset: code %d, want 1 for b.w\n%s", r.code, r.stderr)
+	}
+}
