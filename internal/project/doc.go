@@ -5,11 +5,11 @@
 //
 //	working directory
 //	  └─ Find: walk up, nearest first
-//	       ├─ textfrag.toml here? ─ Load: strict TOML, paths made absolute
-//	       │     root = its directory, or its root key (confined to the
-//	       │     repository that holds it)
-//	       ├─ .git here (directory, or "gitdir:" file)? ─ root = this directory
-//	       └─ at the top of the file system ─ root = the working directory
+//	       1. a textfrag.toml? ─ Load: strict TOML, paths made absolute;
+//	          root = its directory, or its root key (confined to the
+//	          repository that holds it)
+//	       2. else a .git (directory, or "gitdir:" file)? ─ root = its directory
+//	       3. else root = the working directory
 //	  └─ Project{Root, Origin, ConfigFile, Config}
 //	       └─ Config.Settings: (key, flag, values) the command applies to
 //	          the flags the command line left unset
@@ -17,9 +17,10 @@
 // The walk reads names only (no git is run). It looks upward from the
 // working directory, so only that directory's ancestors count: a .git or
 // textfrag.toml committed deeper in the tree, or beside the working
-// directory, plays no part. The first of the two found ends the walk, so a
-// textfrag.toml above the repository (in a home directory, say) is not the
-// project's and is never read.
+// directory, plays no part, and one committed in an ancestor can only make
+// the root narrower than the repository. A textfrag.toml above the
+// repository (a superproject's, for a submodule) is the user's own and
+// counts, as SEMANTICS.md §5 says.
 //
 // textfrag.toml is part of the tree, so it is as trusted as the site's
 // layout: a change to it must be reviewed like a change to a CI workflow.

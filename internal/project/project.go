@@ -63,9 +63,9 @@ func Find(dir string) (*Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	for d := dir; ; {
+	for d := dir; ; d = filepath.Dir(d) {
 		file := filepath.Join(d, ConfigName)
-		if info, err := os.Stat(file); err == nil && !info.IsDir() {
+		if _, err := os.Lstat(file); err == nil {
 			cfg, err := Load(file)
 			if err != nil {
 				return nil, err
@@ -76,14 +76,17 @@ func Find(dir string) (*Project, error) {
 			}
 			return p, nil
 		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	for d := dir; ; d = filepath.Dir(d) {
 		if IsGitTop(d) {
 			return &Project{Root: d, Origin: FromGit}, nil
 		}
-		parent := filepath.Dir(d)
-		if parent == d {
+		if filepath.Dir(d) == d {
 			return &Project{Root: dir, Origin: FromWorkingDirectory}, nil
 		}
-		d = parent
 	}
 }
 
@@ -125,15 +128,13 @@ func IsGitTop(dir string) bool {
 // repositoryOf returns the directory a textfrag.toml in dir may reach: the
 // top of the git work tree at or above dir, else dir.
 func repositoryOf(dir string) string {
-	for d := dir; ; {
+	for d := dir; ; d = filepath.Dir(d) {
 		if IsGitTop(d) {
 			return d
 		}
-		parent := filepath.Dir(d)
-		if parent == d {
+		if filepath.Dir(d) == d {
 			return dir
 		}
-		d = parent
 	}
 }
 

@@ -53,7 +53,7 @@ func TestFindRoot(t *testing.T) {
 		{"a .git file that is no gitdir file is not a repository", map[string]string{"x/.git": "hello", "x/docs/": ""}, "x/docs", "x/docs", FromWorkingDirectory},
 		{"nearest textfrag.toml wins over git", map[string]string{"repo/.git/": "", "repo/docs/textfrag.toml": "", "repo/docs/guide/": ""}, "repo/docs/guide", "repo/docs", FromConfig},
 		{"textfrag.toml beside .git", map[string]string{"repo/.git/": "", "repo/textfrag.toml": "", "repo/docs/": ""}, "repo/docs", "repo", FromConfig},
-		{"textfrag.toml above the repository is not the project's", map[string]string{"textfrag.toml": "strict = true", "repo/.git/": "", "repo/docs/": ""}, "repo/docs", "repo", FromGit},
+		{"textfrag.toml above a submodule", map[string]string{"textfrag.toml": "strict = true", "repo/.git/": "", "repo/sub/.git": "gitdir: ../.git/modules/sub\n", "repo/sub/docs/": ""}, "repo/sub/docs", ".", FromConfig},
 		{"nested repositories: the nearest", map[string]string{"outer/.git/": "", "outer/inner/.git/": "", "outer/inner/docs/": ""}, "outer/inner/docs", "outer/inner", FromGit},
 		{"a .git committed beside or below the working directory plays no part", map[string]string{"repo/.git/": "", "repo/docs/": "", "repo/docs/sub/.git/": "", "repo/src/.git/": ""}, "repo/docs", "repo", FromGit},
 		{"toml root key", map[string]string{"repo/.git/": "", "repo/docs/textfrag.toml": "root = \"..\"\n", "repo/docs/": ""}, "repo/docs", "repo", FromConfig},
