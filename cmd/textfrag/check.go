@@ -23,8 +23,8 @@ func init() {
 const checkHelp = `Usage: textfrag check [PATHS…] [flags]
 
 Resolves and verifies every RFC 5147 link (#line=…, #char=…) in the Markdown
-files under PATHS (default: see below), without writing HTML: the same checks as
-build, so that CI can fail early and point at each broken link. Directories
+files under PATHS (default: see below), without writing HTML: the same checks
+as build, so that CI can fail early and point at each broken link. Directories
 are searched for *.md files, leaving out hidden and "_"-prefixed files and
 directories; a file named on the command line is always checked.
 
@@ -33,8 +33,8 @@ inside it can be quoted. Every command finds the same root: the directory of
 the nearest textfrag.toml at or above the current directory, else the top of
 the git work tree, else the current directory; --root overrides it.
 textfrag.toml also sets defaults for the flags below (a flag given overrides
-it), and its source key is the default for PATHS, else ".". Files are named as given,
-relative to the current directory.
+it), and its source key is the default for PATHS, else ".". Files are named
+as given, relative to the current directory.
 
 A link without md5= is "unpinned": it quotes whatever the lines hold now, so
 check warns about each one (an error with --strict), naming the command that

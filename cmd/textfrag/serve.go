@@ -40,7 +40,8 @@ Builds the site in SRC (default: source in textfrag.toml, else ".") in
 memory, as build would, with the same project root and textfrag.toml (see
 "textfrag build -h"), and serves it on a loopback address for preview. Open
 a page and keep editing: when a page changes, or a file that one of its RFC
-5147 links quotes, that page is rebuilt and the browser reloads it. A change to SRC/_layout.html rebuilds every page.
+5147 links quotes, that page is rebuilt and the browser reloads it. A change
+to SRC/_layout.html rebuilds every page.
 
 Build errors are shown in the browser, in place of the pages, and on stderr;
 the server keeps running, and the pages come back once the errors are fixed.
