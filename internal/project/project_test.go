@@ -202,3 +202,40 @@ func TestConfigNotRegular(t *testing.T) {
 		t.Fatal("Find waits on a FIFO named textfrag.toml")
 	}
 }
+
+// The textfrag.toml files the repository shows, in README.md and in
+// examples/site, are valid, with every key they name.
+func TestShippedConfigs(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(readme), "```toml\n# textfrag.toml")
+	block, _, ok2 := strings.Cut("# textfrag.toml"+block, "```")
+	if !ok || !ok2 {
+		t.Fatal("README.md has no textfrag.toml example")
+	}
+	dir := realTemp(t)
+	write(t, dir, map[string]string{".git/": "", ConfigName: block})
+	c, err := Load(filepath.Join(dir, ConfigName))
+	if err != nil {
+		t.Fatalf("README.md's example: %v", err)
+	}
+	if c.Source == nil || c.Output == nil || len(c.AllowHosts) == 0 {
+		t.Errorf("README.md's example sets %+v", c)
+	}
+	// Uncommented, every key of README.md's example is one Config knows.
+	var lines []string
+	for l := range strings.Lines(block) {
+		lines = append(lines, strings.TrimPrefix(l, "# "))
+	}
+	write(t, dir, map[string]string{ConfigName: strings.Join(lines[1:], "")})
+	if _, err := Load(filepath.Join(dir, ConfigName)); err != nil {
+		t.Errorf("README.md's example, uncommented: %v", err)
+	}
+
+	example := filepath.Join("..", "..", "examples", "site", ConfigName)
+	if _, err := Load(example); err != nil {
+		t.Errorf("%s: %v", example, err)
+	}
+}
