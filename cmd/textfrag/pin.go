@@ -301,7 +301,7 @@ func (p *pinner) link(doc, dest string) pinOutcome {
 		}
 		return pinFailOutcome("gone", fmt.Sprintf("%s: the target file no longer exists (%s); fix the link by hand", what, oneLine(err.Error())))
 	default:
-		return pinFailOutcome("error", fmt.Sprintf("%s: %s", dest, oneLine(target.Explain(err, ""))))
+		return pinFailOutcome("error", fmt.Sprintf("%s: %s", dest, oneLine(explainTarget(err, p.res.Root()))))
 	}
 	p.noteQuoted(res.Path)
 	sel := res.Selection

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/project"
 )
 
@@ -74,9 +75,22 @@ func defaultPaths(p *project.Project) []string {
 	return []string{src}
 }
 
+// widenRoot says how to widen the root.
+const widenRoot = "to quote files outside it, give a wider --root DIR, or set root = \"DIR\" in " + project.ConfigName
+
 // rootAdvice says how to widen the root, for errors about files outside it.
 func rootAdvice(p *project.Project) string {
-	return fmt.Sprintf("the project root is %s (%s); to quote files outside it, give a wider --root DIR, or set root = \"DIR\" in %s", p.Root, p.Origin, project.ConfigName)
+	return fmt.Sprintf("the project root is %s (%s); %s", p.Root, p.Origin, widenRoot)
+}
+
+// explainTarget is target.Explain for a link that failed to resolve under
+// root, with how to widen the root when the file is outside it.
+func explainTarget(err error, root string) string {
+	msg := target.Explain(err, "")
+	if target.Kind(err) == "outside" {
+		msg += fmt.Sprintf("; the project root is %s; %s", root, widenRoot)
+	}
+	return msg
 }
 
 // adviseRoot adds rootAdvice to the problems about files outside the root,

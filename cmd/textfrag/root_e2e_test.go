@@ -132,11 +132,12 @@ func TestE2EOneRoot(t *testing.T) {
 		{"check", "--root", "docs", "docs"},
 		{"build", "--root", "docs", "docs", "-o", "out2"},
 		{"render", "--root", "docs", "docs/guide.md"},
+		{"pin", "--root", "docs", "docs/guide.md"},
 	} {
 		r := e2eRun(t, dir, args...)
 		if r.code != 1 || !strings.Contains(r.stderr, "outside the allowed roots") ||
 			!strings.Contains(r.stderr, "--root DIR") || !strings.Contains(r.stderr, `root = "DIR" in textfrag.toml`) ||
-			!strings.Contains(r.stderr, "given with --root") {
+			!strings.Contains(r.stderr, "the project root is "+docs) {
 			t.Errorf("textfrag %s: code %d, want 1 and advice on the root:\n%s", strings.Join(args, " "), r.code, r.stderr)
 		}
 	}
