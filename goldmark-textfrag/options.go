@@ -37,6 +37,7 @@ type config struct {
 	lenient       bool
 	warningsFatal bool
 	priority      int
+	unpinned      bool
 }
 
 func newConfig(opts []Option) *config {
@@ -190,6 +191,15 @@ func WithLenient(on bool) Option {
 // and verified inline links.
 func WithPriority(n int) Option {
 	return optionFunc(func(c *config) { c.priority = n })
+}
+
+// WithUnpinnedWarnings reports each link without an md5= check as a
+// warning of kind "unpinned" that names the command pinning it: such a link
+// quotes whatever the lines hold now, so it can quote the wrong text without
+// failing (SEMANTICS.md §4: fine for a build, a warning for a check). With
+// WithWarningsAsErrors it is an error. Default: off.
+func WithUnpinnedWarnings(on bool) Option {
+	return optionFunc(func(c *config) { c.unpinned = on })
 }
 
 // WithWarningsAsErrors makes warnings (clamped positions, unknown integrity

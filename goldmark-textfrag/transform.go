@@ -3,6 +3,7 @@ package textfrag
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"html"
@@ -177,9 +178,15 @@ func (d *document) link(n ast.Node) {
 		d.fail(n, p)
 		return
 	}
-	for _, w := range target.Warnings(res) {
+	var kinds map[string]string // by warning, when not "warning"
+	warnings := target.Warnings(res)
+	if d.cfg.unpinned && !hasMD5(res.Fragment) {
+		w := fmt.Sprintf("unpinned: no md5= check, so the link quotes whatever the file holds now, right or not; pin it with `textfrag pin --write %s`", d.pinName())
+		warnings, kinds = append(warnings, w), map[string]string{w: "unpinned"}
+	}
+	for _, w := range warnings {
 		wp := *p
-		wp.Severity, wp.Kind, wp.Message = Warning, "warning", w
+		wp.Severity, wp.Kind, wp.Message = Warning, cmp.Or(kinds[w], "warning"), w
 		if d.cfg.warningsFatal {
 			wp.Severity, wp.Err = Error, errors.New(w)
 			d.fail(n, &wp)
@@ -318,6 +325,16 @@ func targetName(res *target.Result) string {
 		}
 	}
 	return res.Path
+}
+
+// hasMD5 reports whether f has an md5= check.
+func hasMD5(f rfc5147.Fragment) bool {
+	for _, c := range f.Checks {
+		if c.Kind == rfc5147.MD5 {
+			return true
+		}
+	}
+	return false
 }
 
 func (d *document) href(res *target.Result, dest string) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -24,8 +25,9 @@ func init() {
 
 const buildHelp = `Usage: textfrag build [SRC] [-o OUT] [flags]
 
-Renders every Markdown file under SRC (default ".") to an HTML page under OUT
-(default "./public", relative to the current directory): X.md becomes X.html,
+Renders every Markdown file under SRC (default: source in textfrag.toml, else
+".") to an HTML page under OUT (default: output in textfrag.toml, else
+"./public", relative to the current directory): X.md becomes X.html,
 README.md and index.md become index.html. Every other regular file under SRC is
 copied as it is, except files a browser runs script in (.html, .htm, .xhtml,
 .svg, .xml, .xsl, .js, .mjs, …): those are copied only from SRC/static/ (to
@@ -33,7 +35,7 @@ OUT/static/), so that a pull request cannot slip script into the site as a
 picture. Left out, with a warning: hidden files and directories, files and
 directories whose names start with "_", OUT itself, symbolic links leading
 outside SRC, FIFOs and devices, and files that commonly hold secrets (.env,
-*.pem, *.key, …; see --allow-secret).
+*.pem, *.key, …; see --allow-secret). textfrag.toml is left out silently.
 
 Each page's title is the "title" of its YAML front matter (between two lines of
 ---), else its first level-1 heading, else its file name. Relative links to
@@ -58,6 +60,15 @@ an html/template executed with
   .Source         the Markdown file, relative to SRC ("guide/setup.md")
   .Params         the front matter ({{.Params.author}})
   .LiveReload     the reload script under "textfrag serve"; put it before </body>
+
+Links starting with / resolve against the project root, and only files
+inside it can be quoted: the directory of the nearest textfrag.toml at or
+above the current directory, else the top of the git work tree, else the
+current directory; --root overrides it. textfrag.toml also sets defaults for
+the flags below (a flag given overrides it). Each box's caption names the
+quoted file by its path in the project and links to it: where the site has
+it (an asset), else to a copy under OUT/_source/, or with --source-url to
+that URL instead (nothing copied).
 
 The build is all or nothing: it writes into a temporary directory beside OUT
 and only when every page has succeeded replaces OUT with it. On any error,
@@ -88,7 +99,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 	var styles styleFlags
 	styles.register(fset)
 	var lf linkFlags
-	lf.register(fset, "default: SRC")
+	lf.register(fset)
 	lf.registerRendering(fset)
 	highlight := fset.Bool("highlight", true, "highlight boxes and fenced code with chroma (false: write them with the plain-text lexer)")
 	fset.Usage = func() {
@@ -103,19 +114,18 @@ func (e *env) build(ctx context.Context, args []string) int {
 		fset.Usage()
 		return exitUsage
 	}
+	if !lf.find(e, fset) {
+		return exitError
+	}
 	lf.plain = !*highlight
 	css, err := styles.stylesheet()
 	if err != nil {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	src := "."
+	src := defaultPaths(lf.proj)[0]
 	if len(pos) == 1 {
 		src = pos[0]
-	}
-	root := lf.root
-	if root == "" {
-		root = src
 	}
 	if info, err := os.Stat(src); err != nil || !info.IsDir() {
 		e.errorf("%s: not a directory: give the directory that holds the Markdown files", src)
@@ -131,7 +141,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	s, err := newSite(src, root, &lf, outAbs)
+	s, err := newSite(src, lf.root, &lf, outAbs)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -190,6 +200,14 @@ func (e *env) build(ctx context.Context, args []string) int {
 			e.errorf("%v", err)
 		}
 	}
+	if s.sources != nil {
+		for _, p := range s.sources.sources() {
+			if err := copySource(s.resolver.Root(), p, st); err != nil {
+				errs = append(errs, err)
+				e.errorf("%v", err)
+			}
+		}
+	}
 	if !slices.Contains(assets, style.FileName) {
 		if err := st.write(style.FileName, css); err != nil {
 			errs = append(errs, err)
@@ -245,6 +263,37 @@ func (s *site) quotedPages(results []*page) []string {
 	}
 	slices.Sort(quoted)
 	return quoted
+}
+
+// copySource copies the quoted file at project path p, under root, into
+// the staging directory's _source/, where its boxes' captions link
+// (sourceLinks).
+func copySource(root, p string, st *staging) error {
+	in, err := openSource(root, p)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	return copyTo(in, sourceDir+"/"+p, st)
+}
+
+// copyTo copies in to the slash path rel in the staging directory.
+func copyTo(in io.Reader, rel string, st *staging) (err error) {
+	name := filepath.Join(st.dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	out, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	_, err = io.Copy(out, in)
+	return err
 }
 
 // styleFlags choose the chroma styles of the stylesheet.

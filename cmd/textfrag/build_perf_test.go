@@ -77,7 +77,7 @@ func TestBuildHighlightOff(t *testing.T) {
 		{"--highlight=false", `data-lang="text"><span class="line"><span class="cl">func B() {}`, `class="kd"`},
 	} {
 		out := filepath.Join(dir, "out"+tc.flag)
-		stderr, code := buildIn(t, false, filepath.Join(dir, "docs"), "-o", out, tc.flag)
+		stderr, code := buildIn(t, false, filepath.Join(dir, "docs"), "-o", out, "--root", dir, tc.flag)
 		if code != 0 {
 			t.Fatalf("%s: code %d\n%s", tc.flag, code, stderr)
 		}

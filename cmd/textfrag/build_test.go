@@ -31,11 +31,11 @@ func TestBuildProgressOnTerminalOnly(t *testing.T) {
 	e2eWrite(t, dir, files)
 	src, out := filepath.Join(dir, "docs"), filepath.Join(dir, "out")
 
-	stderr, code := buildIn(t, false, src, "-o", out)
+	stderr, code := buildIn(t, false, src, "-o", out, "--root", dir)
 	if code != 0 || strings.Contains(stderr, "\r") {
 		t.Errorf("not a terminal: code %d, stderr %q", code, stderr)
 	}
-	stderr, code = buildIn(t, true, src, "-o", out, "-j", "1")
+	stderr, code = buildIn(t, true, src, "-o", out, "-j", "1", "--root", dir)
 	if code != 0 || !strings.Contains(stderr, "\r\033[Ktextfrag: building ") || !strings.Contains(stderr, "/61\r\033[K") {
 		t.Errorf("terminal: code %d, stderr %q", code, stderr)
 	}

@@ -24,14 +24,22 @@ func init() {
 const checkHelp = `Usage: textfrag check [PATHS…] [flags]
 
 Resolves and verifies every RFC 5147 link (#line=…, #char=…) in the Markdown
-files under PATHS (default "."), without writing HTML: the same checks as
-build, so that CI can fail early and point at each broken link. Directories
+files under PATHS (default: see below), without writing HTML: the same checks
+as build, so that CI can fail early and point at each broken link. Directories
 are searched for *.md files, leaving out hidden and "_"-prefixed files and
 directories; a file named on the command line is always checked.
 
-Links starting with / resolve against the project root (--root, default the
-current directory), and only files inside it can be quoted. Files are named
+Links starting with / resolve against the project root, and only files
+inside it can be quoted. Every command finds the same root: the directory of
+the nearest textfrag.toml at or above the current directory, else the top of
+the git work tree, else the current directory; --root overrides it.
+textfrag.toml also sets defaults for the flags below (a flag given overrides
+it), and its source key is the default for PATHS, else ".". Files are named
 as given, relative to the current directory.
+
+A link without md5= is "unpinned": it quotes whatever the lines hold now, so
+check warns about each one (an error with --strict), naming the command that
+pins it. To require pins in CI, run "textfrag pin --check" too.
 
 Formats (--format):
   text    "file:line:col: error: link: message" lines on stderr
@@ -63,8 +71,8 @@ func runCheck(e *env, args []string) int {
 	fset := flag.NewFlagSet("check", flag.ContinueOnError)
 	format := fset.String("format", "text", "output `FORMAT`: text, json or github")
 	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "check `N` files at a time")
-	var lf linkFlags
-	lf.register(fset, "default: the current directory")
+	lf := linkFlags{unpinned: true}
+	lf.register(fset)
 	fset.Usage = func() {
 		fmt.Fprintln(fset.Output(), checkHelp)
 		fset.PrintDefaults()
@@ -77,19 +85,18 @@ func runCheck(e *env, args []string) int {
 		fset.Usage()
 		return exitUsage
 	}
-	if len(paths) == 0 {
-		paths = []string{"."}
+	if !lf.find(e, fset) {
+		return exitError
 	}
-	root := lf.root
-	if root == "" {
-		root = "."
+	if len(paths) == 0 {
+		paths = defaultPaths(lf.proj)
 	}
 	files, err := markdownFiles(paths)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
-	r, err := lf.newResolver(root)
+	r, err := lf.newResolver(lf.root)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -117,6 +124,7 @@ func runCheck(e *env, args []string) int {
 			continue
 		}
 		links += p.Links
+		adviseRoot(lf.proj, p.Problems)
 		problems = append(problems, p.Problems...)
 		for _, q := range p.Problems {
 			records = append(records, checkRecord{

@@ -123,7 +123,7 @@ func TestE2EDeterministicBuild(t *testing.T) {
 	}
 	var trees []map[string]treeEntry
 	for _, run := range runs {
-		cmd := exec.Command(e2eBin(t), "build", "docs", "-o", run.out, "-j", run.jobs)
+		cmd := exec.Command(e2eBin(t), "build", "docs", "-o", run.out, "-j", run.jobs, "--root", "docs")
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GOMAXPROCS="+run.gomaxprocs)
 		var stderr bytes.Buffer

@@ -305,9 +305,11 @@ func TestE2EExitCodes(t *testing.T) {
 func TestE2ECheckFormats(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
+	// Pinned, as check warns about unpinned links.
+	pin := ";md5=" + e2eMD5("100%\nsure\n")
 	e2eWrite(t, dir, map[string]string{
 		"docs/we,ird.md": "# Weird\n\n[stale](../t.txt#line=0,1;md5=00000000000000000000000000000000)\n",
-		"docs/ok.md":     "[clamped](../t.txt#line=7,9) and [fine](../t.txt#char=0,2)\n",
+		"docs/ok.md":     "[clamped](../t.txt#line=7,9" + pin + ") and [fine](../t.txt#char=0,2" + pin + ")\n",
 		"docs/_skip.md":  "[x](nowhere.txt#line=1)\n",
 		"t.txt":          "100%\nsure\n",
 	})
@@ -318,7 +320,7 @@ func TestE2ECheckFormats(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
 	if len(lines) != 3 ||
-		!strings.HasPrefix(lines[0], "docs/ok.md:1:1: warning: ../t.txt#line=7,9: ") ||
+		!strings.HasPrefix(lines[0], "docs/ok.md:1:1: warning: ../t.txt#line=7,9"+pin+": ") ||
 		!strings.HasPrefix(lines[1], "docs/we,ird.md:3:1: error: ../t.txt#line=0,1;md5=00000000000000000000000000000000: md5 mismatch") ||
 		lines[2] != "checked 3 links in 2 files: 1 error, 1 warning" {
 		t.Errorf("text output:\n%s", r.stderr)
@@ -336,7 +338,7 @@ func TestE2ECheckFormats(t *testing.T) {
 		t.Fatalf("json: code %d, %d records: %s", r.code, len(recs), r.stdout)
 	}
 	w, e := recs[0], recs[1]
-	if w.File != "docs/ok.md" || w.Line != 1 || w.Column != 1 || w.Severity != "warning" || w.Link != "../t.txt#line=7,9" || w.Message == "" {
+	if w.File != "docs/ok.md" || w.Line != 1 || w.Column != 1 || w.Severity != "warning" || w.Link != "../t.txt#line=7,9"+pin || w.Message == "" {
 		t.Errorf("json warning: %+v", w)
 	}
 	if e.File != "docs/we,ird.md" || e.Line != 3 || e.Column != 1 || e.Severity != "error" || e.Kind != "integrity" ||
@@ -349,7 +351,7 @@ func TestE2ECheckFormats(t *testing.T) {
 
 	r = e2eRun(t, dir, "check", "docs", "--format", "github")
 	gh := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-	warnRE := regexp.MustCompile(`^::warning file=docs/ok\.md,line=1,col=1::\.\./t\.txt#line=7,9: [^\r\n]+$`)
+	warnRE := regexp.MustCompile(`^::warning file=docs/ok\.md,line=1,col=1::\.\./t\.txt#line=7,9;md5=[0-9a-f]{32}: [^\r\n]+$`)
 	errRE := regexp.MustCompile(`^::error file=docs/we%2Cird\.md,line=3,col=1::\.\./t\.txt#line=0,1;md5=0{32}: md5 mismatch: [^\r\n%]*[^\r\n]*$`)
 	if r.code != 1 || len(gh) != 2 || !warnRE.MatchString(gh[0]) || !errRE.MatchString(gh[1]) {
 		t.Errorf("github: code %d\n%s", r.code, r.stdout)
@@ -473,7 +475,7 @@ func TestE2EExampleSite(t *testing.T) {
 	site := e2eTree(t, out)
 	for page, wants := range map[string][]string{
 		"index.html": {`<figure class="textfrag textfrag-line"`, `<span class="textfrag-range">lines 390–401</span>`, `href="rfc.html"`},
-		"rfc.html": {`<span class="textfrag-title">Line endings besides CR+LF</span> <a class="textfrag-source" href="rfc/rfc5147.txt#line=471,477">rfc/rfc5147.txt</a> <span class="textfrag-range">lines 472–477</span>`,
+		"rfc.html": {`<span class="textfrag-title">Line endings besides CR+LF</span> <a class="textfrag-source" href="rfc/rfc5147.txt#line=471,477">examples/site/rfc/rfc5147.txt</a> <span class="textfrag-range">lines 472–477</span>`,
 			`<q class="textfrag-quote" cite="rfc/rfc5147.txt#char=26408,26485">Clients MUST NOT make any attempt to correct or
    guess fragment identifiers</q> <cite class="textfrag-cite">(<a class="textfrag-source" href="rfc/rfc5147.txt#char=26408,26485">rfc/rfc5147.txt</a>, <span class="textfrag-range">line 510, col 25 – line 511, col 29</span>)</cite>.`,
 			`<figure class="textfrag textfrag-line textfrag-position" data-textfrag-fragment="line=505">`, `before line 506`},
@@ -486,12 +488,19 @@ func TestE2EExampleSite(t *testing.T) {
 			}
 		}
 	}
+	assertCaptionLinksResolve(t, out, -1)
 	if _, ok := site["_broken/stale.html"]; ok {
 		t.Errorf("_broken was built")
 	}
 	r = e2eRun(t, repo, "check", "examples/site")
 	if r.code != 0 {
 		t.Errorf("check examples/site: code %d\n%s", r.code, r.stderr)
+	}
+	// Run inside it, its textfrag.toml makes the example site a project
+	// of its own: the same links, checked the same.
+	r = e2eRun(t, filepath.Join(repo, "examples", "site"), "check")
+	if r.code != 0 || !strings.Contains(r.stderr, "checked 11 links in 4 files: 0 errors") {
+		t.Errorf("check in examples/site: code %d\n%s", r.code, r.stderr)
 	}
 	r = e2eRun(t, repo, "check", "examples/site/_broken")
 	if r.code != 1 || !strings.Contains(r.stderr, "examples/site/_broken/stale.md:6:1: error: ../rfc/rfc5147.txt#line=389,401;md5=0bf5c1be40569d2ac262ad069e8d577b: md5 mismatch") {

@@ -9,16 +9,19 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/util"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/project"
 )
 
 // linkFlags are the flags shared by every command that resolves links in
 // Markdown pages: build, check, render and serve.
 type linkFlags struct {
-	root      string
+	root      string // --root; after find, the project's root, absolute
+	proj      *project.Project
 	lenient   bool
 	strict    bool
 	sourceURL string
@@ -27,13 +30,14 @@ type linkFlags struct {
 	remote    remoteFlags
 	plain     bool // boxes and fenced code as plain text (build --highlight=false)
 	noCache   bool // lex every block (--highlight-cache=false)
+	unpinned  bool // warn about links without md5= (check)
 }
 
-// register adds the flags to fs. rootHelp says what --root defaults to.
-func (f *linkFlags) register(fs *flag.FlagSet, rootHelp string) {
+// register adds the flags to fs.
+func (f *linkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.root, "root", "", "project root `DIR`: links starting with / resolve there, and targets must lie inside it ("+rootHelp+")")
 	fs.BoolVar(&f.lenient, "lenient", false, "report malformed and misordered fragments as warnings and leave those links plain (integrity mismatches and missing files stay errors)")
-	fs.BoolVar(&f.strict, "strict", false, "fail on warnings too (clamped positions, ignored checks, look-alike fragments)")
+	fs.BoolVar(&f.strict, "strict", false, "fail on warnings too (clamped positions, ignored checks, look-alike fragments, and for check, links without md5=)")
 	fs.StringVar(&f.sourceURL, "source-url", "", "make box captions link to `TEMPLATE` with {path}, {start} and {end} filled in, e.g. https://github.com/o/r/blob/main/{path}#L{start}-L{end}")
 	fs.Var(&f.charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), e.g. '*.latin1=ISO-8859-1'")
 	fs.Var(&f.secrets, "allow-secret", "quote and publish files matching `GLOB` although they look like secrets (repeatable); by default anything under .git/, .ssh/, .aws/, and .docker/config.json, .env, .env.*, .netrc, .npmrc, .pypirc, *.pem, *.key is refused; a GLOB without / matches the file name, one with / the path from the root, e.g. '.env.example' or 'deploy/ca.pem'")
@@ -48,6 +52,18 @@ func (f *linkFlags) registerRendering(fs *flag.FlagSet) {
 		f.noCache = !on
 		return err
 	})
+}
+
+// find finds the project once fs is parsed, applies its textfrag.toml to
+// the flags left unset, and sets f.root to the project's root. It reports
+// false after printing the problem.
+func (f *linkFlags) find(e *env, fs *flag.FlagSet) bool {
+	p, ok := e.findProject(fs)
+	if !ok {
+		return false
+	}
+	f.proj, f.root = p, p.Root
+	return true
 }
 
 // highlightCache returns the cache of highlighted blocks the flags ask for,
@@ -69,12 +85,14 @@ func (f *linkFlags) newResolver(root string) (*target.Resolver, error) {
 	return target.New(target.Options{Root: root, Charsets: f.charsets, Remote: ro, AllowSecrets: f.secrets})
 }
 
-// markdown returns the goldmark instance that renders pages with r.
-func (f *linkFlags) markdown(r *target.Resolver) goldmark.Markdown {
-	return newMarkdown(r, !f.plain, f.highlightCache(),
+// markdown returns the goldmark instance that renders pages with r, with
+// more AST transformers if given.
+func (f *linkFlags) markdown(r *target.Resolver, transformers ...util.PrioritizedValue) goldmark.Markdown {
+	return newMarkdown(r, !f.plain, f.highlightCache(), transformers,
 		textfrag.WithHighlighting(!f.plain),
 		textfrag.WithLenient(f.lenient),
 		textfrag.WithWarningsAsErrors(f.strict),
+		textfrag.WithUnpinnedWarnings(f.unpinned),
 		textfrag.WithSourceURL(f.sourceURL),
 	)
 }

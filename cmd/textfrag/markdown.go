@@ -32,7 +32,7 @@ import (
 // boxes are under textfrag.WithHighlighting(false). Boxes and fenced code
 // once written are kept in cache (nil: none). One instance serves every
 // page of a build, concurrently.
-func newMarkdown(r *target.Resolver, highlighted bool, cache highlight.Cache, opts ...textfrag.Option) goldmark.Markdown {
+func newMarkdown(r *target.Resolver, highlighted bool, cache highlight.Cache, transformers []util.PrioritizedValue, opts ...textfrag.Option) goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(
 			extension.GFM,
@@ -44,6 +44,7 @@ func newMarkdown(r *target.Resolver, highlighted bool, cache highlight.Cache, op
 			// for textfrag's transformer, which runs before it
 			// (textfrag.DefaultPriority, 50).
 			parser.WithASTTransformers(util.Prioritized(pageLinkRewriter{}, 500)),
+			parser.WithASTTransformers(transformers...),
 		),
 		goldmark.WithRendererOptions(
 			// Before goldmark's own renderer (1000) for fenced code blocks.

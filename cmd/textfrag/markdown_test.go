@@ -137,7 +137,7 @@ func TestFencedCodeMatchesBoxMarkup(t *testing.T) {
 // Fenced code takes Hugo's line-number attributes, so a pasted quote can be
 // numbered as a box is.
 func TestFencedCodeLineNumbers(t *testing.T) {
-	md := newMarkdown(nil, true, nil)
+	md := newMarkdown(nil, true, nil, nil)
 	var out bytes.Buffer
 	src := "```text {linenos=inline linenostart=11 hl_lines=2}\na\nb\n```\n"
 	if err := md.Convert([]byte(src), &out); err != nil {

@@ -22,7 +22,8 @@ func init() {
 const pinUsage = `Usage: textfrag pin [PATHS…] [--write] [--accept-changed] [--check] [-v] [--root DIR] [--charset GLOB=CHARSET] [--allow-host HOST]
 
 For every RFC 5147 link (#line=… or #char=…) in the Markdown files under
-PATHS (default "."; directories are searched for *.md files as check does),
+PATHS (default: source in textfrag.toml, else "."; directories are searched
+for *.md files as check does; the project root is found as check finds it),
 adds ";md5=…" where there is none and refreshes md5 and length checks that
 no longer match, in the charset a check names. Unknown checks and the rest
 of the fragment stay as written, and the rest of the file byte for byte.
@@ -62,7 +63,7 @@ type pinOptions struct {
 func runPin(e *env, args []string) int {
 	fset := flag.NewFlagSet("pin", flag.ContinueOnError)
 	var o pinOptions
-	root := fset.String("root", ".", "project `DIR`: links starting with / resolve here, and targets must lie inside it")
+	fset.String("root", "", "project root `DIR`: links starting with / resolve there, and targets must lie inside it ("+rootHelp+")")
 	fset.BoolVar(&o.write, "write", false, "rewrite the Markdown files instead of printing a diff")
 	fset.BoolVar(&o.acceptChanged, "accept-changed", false, "also re-pin links whose quoted text changed (review the changes first)")
 	fset.BoolVar(&o.check, "check", false, "write nothing and exit 1 if any file would change (for CI)")
@@ -85,16 +86,19 @@ func runPin(e *env, args []string) int {
 		e.errorf("pin: --check and --write exclude each other: --check never writes")
 		return exitUsage
 	}
+	proj, ok := e.findProject(fset) // the same root, and textfrag.toml, as every command
+	if !ok {
+		return exitError
+	}
 	if len(paths) == 0 {
-		paths = []string{"."}
+		paths = defaultPaths(proj)
 	}
 	rem, err := remote.options()
 	if err != nil {
 		e.errorf("pin: %v", err)
 		return exitUsage
 	}
-	ro := target.Options{Root: *root, Charsets: charsets, Remote: rem}
-	ro.AllowSecrets = secrets
+	ro := target.Options{Root: proj.Root, Charsets: charsets, Remote: rem, AllowSecrets: secrets}
 	r, err := target.New(ro)
 	if err != nil {
 		e.errorf("%v", err)
@@ -300,7 +304,7 @@ func (p *pinner) link(doc, dest string) pinOutcome {
 		}
 		return pinFailOutcome("gone", fmt.Sprintf("%s: the target file no longer exists (%s); fix the link by hand", what, oneLine(err.Error())))
 	default:
-		return pinFailOutcome("error", fmt.Sprintf("%s: %s", dest, oneLine(target.Explain(err, ""))))
+		return pinFailOutcome("error", fmt.Sprintf("%s: %s", dest, oneLine(explainTarget(err, p.res.Root()))))
 	}
 	p.noteQuoted(res.Path)
 	sel := res.Selection

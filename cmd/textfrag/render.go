@@ -15,8 +15,11 @@ Writes the HTML body of one Markdown page to standard output, without a
 layout: RFC 5147 links become boxes and quotations exactly as in build, and
 links to .md pages point at .html pages. Front matter is left out.
 
-Links starting with / resolve against the project root (--root, default the
-current directory), and only files inside it can be quoted. Problems are
+Links starting with / resolve against the project root, and only files
+inside it can be quoted: the directory of the nearest textfrag.toml at or
+above the current directory, else the top of the git work tree, else the
+current directory; --root overrides it. textfrag.toml also sets defaults for
+the flags below. Problems are
 printed on stderr as "file:line:col: error: link: message"; on any error
 nothing is written to stdout.
 
@@ -29,7 +32,7 @@ Flags:`
 func runRender(e *env, args []string) int {
 	fset := flag.NewFlagSet("render", flag.ContinueOnError)
 	var lf linkFlags
-	lf.register(fset, "default: the current directory")
+	lf.register(fset)
 	lf.registerRendering(fset)
 	fset.Usage = func() {
 		fmt.Fprintln(fset.Output(), renderHelp)
@@ -44,16 +47,15 @@ func runRender(e *env, args []string) int {
 		return exitUsage
 	}
 	name := pos[0]
-	root := lf.root
-	if root == "" {
-		root = "."
+	if !lf.find(e, fset) {
+		return exitError
 	}
 	src, err := readSiteFile(nil, name, name, 0)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
-	r, err := lf.newResolver(root)
+	r, err := lf.newResolver(lf.root)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -63,6 +65,7 @@ func runRender(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
+	adviseRoot(lf.proj, p.Problems)
 	e.printProblems(p.Problems)
 	if lf.failed(p.Problems) {
 		return exitError

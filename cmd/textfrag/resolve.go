@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
@@ -15,16 +17,31 @@ func init() {
 	register(command{name: "resolve", summary: "print what one reference selects: textfrag resolve src/a.go#line=10,20", run: runResolve})
 }
 
+const resolveHelp = `Usage: textfrag resolve [--root DIR] [--json] REF
+
+Writes the characters REF selects, as stored, to standard output. A relative
+REF is relative to the current directory (or to the project root when the
+current directory is outside it); one starting with / to the project root.
+The root is found as for every command (see "textfrag check -h"), and the
+textfrag.toml there sets defaults for the flags below.
+
+Exit status: 0 on success (clamping is a warning), 1 on any error, 2 on bad
+usage.
+
+Flags:`
+
 func runResolve(e *env, args []string) int {
 	fs := flag.NewFlagSet("resolve", flag.ContinueOnError)
-	root := fs.String("root", ".", "directory `DIR` that REF is relative to and the only allowed root")
+	fs.String("root", "", "project root `DIR`: a REF starting with / resolves there, and only files inside it are read ("+rootHelp+")")
+	var charsets charsetFlag
+	fs.Var(&charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), as for build")
 	asJSON := fs.Bool("json", false, "print spans, line numbers, checks and text as JSON")
 	var secrets globsFlag
 	fs.Var(&secrets, "allow-secret", "read files matching `GLOB` although they look like secrets (repeatable), as for build")
 	var remote remoteFlags
 	remote.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: textfrag resolve [--root DIR] [--json] REF\n\nWrites the characters REF selects, as stored, to standard output.\nExit status: 0 on success (clamping is a warning), 1 on any error, 2 on bad usage.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), resolveHelp)
 		fs.PrintDefaults()
 	}
 	pos, ok := e.parseFlags(fs, args)
@@ -36,17 +53,21 @@ func runResolve(e *env, args []string) int {
 		return exitUsage
 	}
 	ref := pos[0]
+	proj, ok := e.findProject(fs)
+	if !ok {
+		return exitError
+	}
 	rem, err := remote.options()
 	if err != nil {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	r, err := target.New(target.Options{Root: *root, Remote: rem, AllowSecrets: secrets})
+	r, err := target.New(target.Options{Root: proj.Root, Charsets: charsets, Remote: rem, AllowSecrets: secrets})
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
-	res, err := r.Resolve(".", ref)
+	res, err := r.Resolve(refBase(r), ref)
 	if errors.Is(err, target.ErrNotOurs) {
 		e.errorf("%s: %s", ref, notOursReason(ref))
 		return exitError
@@ -56,7 +77,11 @@ func runResolve(e *env, args []string) int {
 		e.writeJSON(ref, te.Result, false)
 	}
 	if err != nil {
-		e.errorf("%s: %s", ref, oneLine(target.Explain(err, "")))
+		msg := target.Explain(err, "")
+		if target.Kind(err) == "outside" {
+			msg += "; " + rootAdvice(proj)
+		}
+		e.errorf("%s: %s", ref, oneLine(msg))
 		return exitError
 	}
 	e.warnSelection(ref, res)
@@ -66,6 +91,21 @@ func runResolve(e *env, args []string) int {
 	}
 	e.stdout.Write(res.Selection.Text)
 	return exitOK
+}
+
+// refBase returns the project path of a document beside which REF
+// resolves: one in the current directory, as a shell names files, when that
+// directory is inside the root; else one at the root (--root elsewhere).
+func refBase(r *target.Resolver) string {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	doc := r.DocPath(filepath.Join(cwd, "REF"))
+	if !filepath.IsLocal(filepath.FromSlash(doc)) {
+		return "."
+	}
+	return doc
 }
 
 // notOursReason says why a reference is not a local RFC 5147 reference.

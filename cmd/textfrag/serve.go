@@ -38,10 +38,12 @@ func init() {
 
 const serveHelp = `Usage: textfrag serve [SRC] [--addr 127.0.0.1:8080] [flags]
 
-Builds the site in SRC (default ".") in memory, as build would, and serves it
-on a loopback address for preview. Open a page and keep editing: when a page
-changes, or a file that one of its RFC 5147 links quotes, that page is rebuilt
-and the browser reloads it. A change to SRC/_layout.html rebuilds every page.
+Builds the site in SRC (default: source in textfrag.toml, else ".") in
+memory, as build would, with the same project root and textfrag.toml (see
+"textfrag build -h"), and serves it on a loopback address for preview. Open
+a page and keep editing: when a page changes, or a file that one of its RFC
+5147 links quotes, that page is rebuilt and the browser reloads it. A change
+to SRC/_layout.html rebuilds every page.
 
 Besides the pages it serves the files build would copy (and each page's
 Markdown source), with the Content-Type their extension gives.
@@ -81,7 +83,7 @@ func (e *env) serve(ctx context.Context, args []string, ready func(url string)) 
 	var styles styleFlags
 	styles.register(fset)
 	var lf linkFlags
-	lf.register(fset, "default: SRC")
+	lf.register(fset)
 	lf.registerRendering(fset)
 	fset.Usage = func() {
 		fmt.Fprintln(fset.Output(), serveHelp)
@@ -99,12 +101,15 @@ func (e *env) serve(ctx context.Context, args []string, ready func(url string)) 
 		e.errorf("%v", err)
 		return exitUsage
 	}
+	if !lf.find(e, fset) {
+		return exitError
+	}
 	css, err := styles.stylesheet()
 	if err != nil {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	src := "."
+	src := defaultPaths(lf.proj)[0]
 	if len(pos) == 1 {
 		src = pos[0]
 	}
@@ -343,12 +348,52 @@ func loopbackHost(hostport string) bool {
 	return err == nil && ip.IsLoopback()
 }
 
+// serveSource serves the file at project path p, which build would copy
+// to _source/ (sourceLinks), if a page's box quotes it; nothing else.
+func (s *server) serveSource(w http.ResponseWriter, r *http.Request, p string) {
+	s.mu.RLock()
+	st := s.site
+	quoted := false
+	if st != nil && st.sources != nil {
+		abs := filepath.Join(st.resolver.Root(), filepath.FromSlash(p))
+		for _, page := range s.pages {
+			if slices.Contains(page.targets, abs) {
+				quoted = true
+				break
+			}
+		}
+	}
+	s.mu.RUnlock()
+	if !quoted {
+		http.NotFound(w, r)
+		return
+	}
+	f, err := openSource(st.resolver.Root(), p)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	rs, ok := f.(io.ReadSeeker)
+	if err != nil || !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.ServeContent(w, r, path.Base(p), info.ModTime(), rs)
+}
+
 // serveSite serves a page from memory, or the error page while the site has
 // errors, or a file from SRC as build would copy it.
 func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 	if name == "" || strings.HasSuffix(r.URL.Path, "/") {
 		name = path.Join(name, "index.html")
+	}
+	if rest, ok := strings.CutPrefix(name, sourceDir+"/"); ok {
+		s.serveSource(w, r, rest)
+		return
 	}
 	if slices.ContainsFunc(strings.Split(name, "/"), skipName) {
 		http.NotFound(w, r)

@@ -241,3 +241,33 @@ func TestCheckLoopback(t *testing.T) {
 		}
 	}
 }
+
+// TestServeSourceLinks: a box quoting a file outside SRC links to
+// _source/PATH, which serve answers with the file, as build copies it; a
+// file no page quotes is not served there.
+func TestServeSourceLinks(t *testing.T) {
+	dir := t.TempDir()
+	serveWrite(t, filepath.Join(dir, "docs", "index.md"), "# Home\n\n[quoted](../src/a.txt#line=,1)\n")
+	serveWrite(t, filepath.Join(dir, "src", "a.txt"), "alpha\n")
+	serveWrite(t, filepath.Join(dir, "src", "secret.txt"), "not quoted\n")
+
+	lf := linkFlags{root: dir}
+	s := newServer(filepath.Join(dir, "docs"), &lf, style.CSS(), io.Discard)
+	s.watching = s.snapshot()
+	s.update(nil)
+	ts := httptest.NewServer(s.handler())
+	defer ts.Close()
+
+	code, body := serveGet(t, ts.URL+"/")
+	if code != 200 || !strings.Contains(body, `href="_source/src/a.txt#line=,1"`) {
+		t.Fatalf("GET /: %d\n%s", code, body)
+	}
+	if code, body := serveGet(t, ts.URL+"/_source/src/a.txt"); code != 200 || body != "alpha\n" {
+		t.Errorf("GET /_source/src/a.txt: %d %q", code, body)
+	}
+	for _, p := range []string{"/_source/src/secret.txt", "/_source/docs/index.md", "/_source/../src/a.txt", "/_source/"} {
+		if code, _ := serveGet(t, ts.URL+p); code != 404 {
+			t.Errorf("GET %s: %d, want 404", p, code)
+		}
+	}
+}

@@ -13,8 +13,10 @@ import (
 	"sync/atomic"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/project"
 )
 
 // site renders the pages of one source directory. build renders each once;
@@ -32,7 +34,9 @@ type site struct {
 	resolver   *target.Resolver
 	hasIndex   bool
 	liveReload template.HTML
-	targets    bool // record each page's target files (serve)
+	targets    bool             // record each page's target files (serve)
+	proj       *project.Project // for the advice on files outside the root; nil in some tests
+	sources    *sourceLinks     // nil with --source-url
 }
 
 // newSite scans src and prepares its layout, Resolver and goldmark
@@ -66,8 +70,17 @@ func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) 
 		srcFS:    srcRoot.FS(),
 		files:    files,
 		layout:   layout,
-		md:       flags.markdown(r),
 		resolver: r,
+		proj:     flags.proj,
+	}
+	if flags.sourceURL == "" {
+		if s.sources, err = newSourceLinks(src, r.Root(), files); err != nil {
+			return nil, err
+		}
+		// After textfrag's transformer (1000), which makes the boxes.
+		s.md = flags.markdown(r, util.Prioritized(s.sources, 2000))
+	} else {
+		s.md = flags.markdown(r)
 	}
 	s.published = make(map[string]bool, len(files.Pages)+len(files.Assets))
 	for _, p := range slices.Concat(files.Pages, files.Assets) {
@@ -92,6 +105,9 @@ func (s *site) renderPage(rel string) (p *page, html []byte, err error) {
 		return nil, nil, err
 	}
 	p, err = convert(s.md, s.resolver, s.pageName(rel), src, true, s.targets)
+	if p != nil {
+		adviseRoot(s.proj, p.Problems)
+	}
 	if err != nil || p.Body == nil {
 		return p, nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
 )
 
@@ -80,6 +81,8 @@ func scanSite(src string, inRealm func(rel string) error, skip ...string) (*site
 			return err
 		case info.IsDir():
 			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a symbolic link to a directory (not followed)", filepath.Join(src, p)))
+			return nil
+		case d.Name() == project.ConfigName: // settings, not content
 			return nil
 		case !info.Mode().IsRegular():
 			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: not a regular file but %s", filepath.Join(src, p), realm.Kind(info.Mode())))

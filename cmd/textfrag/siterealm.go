@@ -123,23 +123,9 @@ func copyFile(root *os.Root, rel, name string, st *staging) (err error) {
 	if limit > 0 && info.Size() > limit {
 		return siteFileError(name, &fs.PathError{Op: "read", Path: rel, Err: fmt.Errorf("%w: more than %d bytes", realm.ErrTooLarge, limit)})
 	}
-	dst := filepath.Join(st.dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return err
-	}
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	}()
 	var r io.Reader = in
 	if limit > 0 {
 		r = io.LimitReader(in, limit) // the file may grow while it is copied
 	}
-	_, err = io.Copy(out, r)
-	return err
+	return copyTo(r, rel, st)
 }

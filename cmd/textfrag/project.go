@@ -1,0 +1,114 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/project"
+)
+
+// rootHelp is what every command's --root says about its default.
+const rootHelp = "default: the directory of the nearest " + project.ConfigName + " at or above the current directory, else the top of the git work tree, else the current directory"
+
+// findProject finds the project of the working directory (internal/project)
+// and applies its textfrag.toml to the flags of fs that the command line
+// left unset: a flag given overrides the file, the file overrides the
+// flag's default. --root, when given, overrides the root found. It reports
+// false after printing the problem.
+func (e *env) findProject(fs *flag.FlagSet) (*project.Project, bool) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		e.errorf("%v", err)
+		return nil, false
+	}
+	p, err := project.Find(cwd)
+	if err != nil {
+		e.errorf("%v", err)
+		return nil, false
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	for _, s := range p.Config.Settings() {
+		if given[s.Flag] || fs.Lookup(s.Flag) == nil || s.Flag == "root" {
+			continue
+		}
+		for _, v := range s.Values {
+			if err := fs.Set(s.Flag, v); err != nil {
+				e.errorf("%s: %s: %v (the flag --%s takes the same values)", p.ConfigFile, s.Key, err, s.Flag)
+				return nil, false
+			}
+		}
+	}
+	if given["root"] {
+		root, err := filepath.Abs(fs.Lookup("root").Value.String())
+		if err != nil {
+			e.errorf("--root: %v", err)
+			return nil, false
+		}
+		p.Root, p.Origin = root, project.FromCommandLine
+	}
+	if info, err := os.Stat(p.Root); err != nil || !info.IsDir() {
+		e.errorf("%s: the project root (%s) is not a directory", p.Root, p.Origin)
+		return nil, false
+	}
+	return p, true
+}
+
+// defaultPaths returns the paths a command works on when none is given:
+// the source directory textfrag.toml names (relative to the working
+// directory where it can be, as messages name files), else ".".
+func defaultPaths(p *project.Project) []string {
+	src := p.Source()
+	if src == "" {
+		return []string{"."}
+	}
+	if cwd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(cwd, src); err == nil && filepath.IsLocal(rel) {
+			return []string{rel}
+		}
+	}
+	return []string{src}
+}
+
+// widenRoot says how to widen the root.
+const widenRoot = "to quote files outside it, give a wider --root DIR, or set root = \"DIR\" in " + project.ConfigName
+
+// rootAdvice says how to widen the root, for errors about files outside it.
+func rootAdvice(p *project.Project) string {
+	return fmt.Sprintf("the project root is %s (%s); %s", p.Root, p.Origin, widenRoot)
+}
+
+// explainTarget is target.Explain for a link that failed to resolve under
+// root, with how to widen the root when the file is outside it.
+func explainTarget(err error, root string) string {
+	msg := target.Explain(err, "")
+	if target.Kind(err) == "outside" {
+		msg += fmt.Sprintf("; the project root is %s; %s", root, widenRoot)
+	}
+	return msg
+}
+
+// adviseRoot adds rootAdvice to the problems about files outside the root,
+// and names the root in those about missing files that a link starting
+// with / names. Each problem gets it once, even when it is shared by two
+// calls.
+func adviseRoot(p *project.Project, problems []*textfrag.Problem) {
+	if p == nil {
+		return
+	}
+	advice := rootAdvice(p)
+	where := fmt.Sprintf("the project root is %s (%s)", p.Root, p.Origin)
+	for _, q := range problems {
+		switch {
+		case q.Kind == "outside" && !strings.HasSuffix(q.Message, advice):
+			q.Message += "; " + advice
+		case q.Kind == "missing" && strings.HasPrefix(q.Link, "/") && !strings.HasSuffix(q.Message, where):
+			q.Message += "; " + where
+		}
+	}
+}

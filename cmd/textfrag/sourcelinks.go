@@ -1,0 +1,161 @@
+package main
+
+import (
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/textfrag/textfrag/internal/realm"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+)
+
+// sourceDir is the directory of a built site that holds the quoted files
+// its pages do not publish otherwise: the files outside SRC, and those the
+// site leaves out (hidden, "_"-prefixed), each under its project path. No
+// page or asset can be there, as "_"-prefixed names under SRC are left out.
+const sourceDir = "_source"
+
+// sourceLinks makes the caption of each box (and the cite of each inline
+// quote) of a site link to the quoted file inside the built site, so that
+// the link works when the site is published or opened from disk: a file
+// the site publishes anyway (an asset, or a quoted page, under SRC) is
+// linked where it is; any other quoted file is published as it is under
+// _source/PROJECT-PATH and linked there. A link's fragment is kept as
+// written. With --source-url the captions link there instead, and none of
+// this happens.
+//
+// It runs after textfrag's transformer, which has made the boxes.
+type sourceLinks struct {
+	srcAbs    string          // the site's source directory, absolute
+	srcProj   string          // its project path: "." or "docs"; "" when outside the root
+	published map[string]bool // slash paths under src published as they are
+
+	mu     sync.Mutex
+	copies map[string]bool // project paths linked under _source/
+}
+
+// newSourceLinks prepares the links of a site whose source directory src
+// holds files, in the project rooted at root.
+func newSourceLinks(src, root string, files *siteFiles) (*sourceLinks, error) {
+	srcAbs, err := filepath.Abs(src)
+	if err != nil {
+		return nil, err
+	}
+	if root, err = filepath.Abs(root); err != nil {
+		return nil, err
+	}
+	sl := &sourceLinks{srcAbs: srcAbs, published: map[string]bool{}, copies: map[string]bool{}}
+	if rel, err := filepath.Rel(root, srcAbs); err == nil && (rel == "." || filepath.IsLocal(rel)) {
+		sl.srcProj = filepath.ToSlash(rel)
+	}
+	for _, p := range files.Assets {
+		sl.published[p] = true
+	}
+	for _, p := range files.Pages {
+		sl.published[p] = true // copied as it is when quoted (site.quotedPages)
+	}
+	return sl, nil
+}
+
+// Transform implements parser.ASTTransformer.
+func (sl *sourceLinks) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+	rel, err := filepath.Rel(sl.srcAbs, textfrag.Document(pc))
+	if err != nil || !filepath.IsLocal(rel) {
+		return
+	}
+	pageDir := path.Dir(pageOutput(filepath.ToSlash(rel)))
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *textfrag.Box:
+			n.Href = sl.href(n.Result, pageDir, n.Href)
+		case *textfrag.Quote:
+			n.Href = sl.href(n.Result, pageDir, n.Href)
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// href returns the link from a page in the slash directory pageDir of the
+// built site to the file res quotes; old for a remote target.
+func (sl *sourceLinks) href(res *target.Result, pageDir, old string) string {
+	if res.Remote != nil || !filepath.IsLocal(filepath.FromSlash(res.Path)) {
+		return old
+	}
+	loc := ""
+	if sl.srcProj != "" {
+		rel, ok := res.Path, sl.srcProj == "."
+		if !ok {
+			rel, ok = strings.CutPrefix(res.Path, sl.srcProj+"/")
+		}
+		if ok && sl.published[rel] {
+			loc = rel
+		}
+	}
+	if loc == "" {
+		sl.mu.Lock()
+		sl.copies[res.Path] = true
+		sl.mu.Unlock()
+		loc = sourceDir + "/" + res.Path
+	}
+	up := ""
+	if pageDir != "." {
+		up = strings.Repeat("../", strings.Count(pageDir, "/")+1)
+	}
+	segs := strings.Split(loc, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	href := up + strings.Join(segs, "/")
+	if res.Link.HasFragment {
+		href += "#" + res.Link.Fragment
+	}
+	return href
+}
+
+// sources returns the project paths linked under _source/, sorted.
+func (sl *sourceLinks) sources() []string {
+	sl.mu.Lock()
+	defer sl.mu.Unlock()
+	out := make([]string, 0, len(sl.copies))
+	for p := range sl.copies {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// linked reports whether the project path p is linked under _source/.
+func (sl *sourceLinks) linked(p string) bool {
+	sl.mu.Lock()
+	defer sl.mu.Unlock()
+	return sl.copies[p]
+}
+
+// openSource opens the quoted file at project path p under root, through
+// the realm (no symbolic link leads out; a FIFO or device fails at once).
+func openSource(root, p string) (fs.File, error) {
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	f, _, err := realm.Open(r, filepath.FromSlash(p))
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
