@@ -477,7 +477,7 @@ func TestE2EExampleSite(t *testing.T) {
 		"index.html": {`<figure class="textfrag textfrag-line"`, `<span class="textfrag-range">lines 390–401</span>`, `href="rfc.html"`},
 		"rfc.html": {`<span class="textfrag-title">Line endings besides CR+LF</span> <a class="textfrag-source" href="rfc/rfc5147.txt#line=471,477">examples/site/rfc/rfc5147.txt</a> <span class="textfrag-range">lines 472–477</span>`,
 			`<q class="textfrag-quote" cite="rfc/rfc5147.txt#char=26408,26485">Clients MUST NOT make any attempt to correct or
-   guess fragment identifiers</q> <cite class="textfrag-cite">(<a class="textfrag-source" href="rfc/rfc5147.txt#char=26408,26485">rfc/rfc5147.txt</a>, <span class="textfrag-range">line 510, col 25 – line 511, col 29</span>)</cite>.`,
+   guess fragment identifiers</q> <cite class="textfrag-cite">(<a class="textfrag-source" href="rfc/rfc5147.txt#char=26408,26485">examples/site/rfc/rfc5147.txt</a>, <span class="textfrag-range">line 510, col 25 – line 511, col 29</span>)</cite>.`,
 			`<figure class="textfrag textfrag-line textfrag-position" data-textfrag-fragment="line=505">`, `before line 506`},
 		"source.html":    {`<code class="language-go" data-lang="go">`, `<span class="line hl"><span class="ln">14</span>`, `<span class="textfrag-title">pointLabel</span>`, `line 34`},
 		"integrity.html": {`;md5=d13680daf108ad9829325be82b25d7e5,ISO-8859-1`, `;length=34624,UTF-8`, "<title>Pinning with integrity checks</title>"},
