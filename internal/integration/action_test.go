@@ -153,6 +153,8 @@ func TestActionInstall(t *testing.T) {
 			want: []call{{"", "install " + module + "@feature/x"}, {"action", "install ./cmd/textfrag"}}, wantHow: "source in "},
 		{name: "a fork builds its own source", actionDir: "someone/textfrag/main",
 			want: []call{{"action", "install ./cmd/textfrag"}}},
+		{name: "a source that fails to build fails the step", actionDir: "someone/textfrag/main", goFail: "./cmd/textfrag",
+			want: []call{{"action", "install ./cmd/textfrag"}}, wantFail: true},
 		{name: "an input version that fails does not fall back", actionDir: "textfrag/textfrag/v1", version: "v9.9.9", goFail: "@v9.9.9",
 			want: []call{{"", "install " + module + "@v9.9.9"}}, wantFail: true},
 		{name: "an input version that is shell code is refused", actionDir: "textfrag/textfrag/v1", version: "v1 $(touch PWNED)",

@@ -11,6 +11,7 @@
 # Output: result (passed or failed). The job summary gets check's summary
 # line and the problems.
 set -uo pipefail
+# shellcheck source=scripts/action/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 dir=$(workdir)

@@ -18,6 +18,7 @@
 #
 # Outputs: path (the textfrag executable), how (what was installed).
 set -euo pipefail
+# shellcheck source=scripts/action/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 module=github.com/textfrag/textfrag
@@ -39,10 +40,12 @@ install_module() {
 }
 
 install_source() {
-  [ -f "${GITHUB_ACTION_PATH:-}/go.mod" ] && [ -d "$GITHUB_ACTION_PATH/cmd/textfrag" ] ||
+  if [ ! -f "${GITHUB_ACTION_PATH:-}/go.mod" ] || [ ! -d "$GITHUB_ACTION_PATH/cmd/textfrag" ]; then
     fail "cannot install textfrag: GITHUB_ACTION_PATH (${GITHUB_ACTION_PATH:-unset}) holds no textfrag source; set the action's input version"
+  fi
   echo "textfrag: go install ./cmd/textfrag in $GITHUB_ACTION_PATH"
-  (cd "$GITHUB_ACTION_PATH" && go install ./cmd/textfrag)
+  (cd "$GITHUB_ACTION_PATH" && go install ./cmd/textfrag) ||
+    fail "go install ./cmd/textfrag in $GITHUB_ACTION_PATH failed; see the lines above"
 }
 
 how=

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the step scripts of action.yml (sourced, not run). Everything the
 # steps read comes from environment variables, never from ${{ }} expressions
 # pasted into shell code: an input or a branch name is data, not a command.

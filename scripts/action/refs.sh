@@ -20,6 +20,7 @@
 # fails the job for what refs found) or off.
 # Output: result (passed, failed, needs-review under warn, or skipped).
 set -uo pipefail
+# shellcheck source=scripts/action/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 mode=${TEXTFRAG_REFS:-fail}
