@@ -173,6 +173,19 @@ func TestActionRefs(t *testing.T) {
 		}
 	})
 
+	t.Run("a full clone without the base commit stays full", func(t *testing.T) {
+		ws := h.clone(t, env, "", "--single-branch", "--branch=pr")
+		if hasCommit(t, ws, env, h.b1) {
+			t.Fatal("the clone already holds the base commit")
+		}
+		res, calls, _ := refs(t, setup{ws: ws, event: "pull_request", base: h.b1, ref: "main"})
+		wantCalls(t, res, calls, diffFrom(h.b0))
+		shallow := strings.TrimSpace(mustRun(t, ws, env, "git", "rev-parse", "--is-shallow-repository"))
+		if res.code != 0 || shallow != "false" {
+			t.Fatalf("exit status %d, shallow %s\n%s", res.code, shallow, res.output())
+		}
+	})
+
 	t.Run("pull request head, fetch-depth 1: refused with the remedy", func(t *testing.T) {
 		ws := h.clone(t, env, "", "--depth=1", "--branch=pr")
 		res, calls, r := refs(t, setup{ws: ws, event: "pull_request", base: h.b1, ref: "main"})

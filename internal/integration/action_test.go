@@ -137,7 +137,7 @@ func TestActionInstall(t *testing.T) {
 		// actionDir is OWNER/REPO/REF under _actions; ref and repo are
 		// GITHUB_ACTION_REF and GITHUB_ACTION_REPOSITORY.
 		actionDir, ref, repo, version, goFail string
-		want                                  []call // "" dir: the workspace
+		want                                  []call
 		wantFail                              bool
 		wantHow                               string
 	}{
@@ -187,8 +187,10 @@ func TestActionInstall(t *testing.T) {
 					if f[1] != filepath.Join(r.getenv("RUNNER_TEMP"), "textfrag-action", "bin") {
 						t.Errorf("go ran with GOBIN=%q", f[1])
 					}
-					dir := map[string]string{ws: "", actionDir: "action"}[f[0]]
-					if dir == "" && f[0] != ws {
+					// "" for RUNNER_TEMP's directory of the action, away
+					// from the checkout's go.mod.
+					dir := map[string]string{filepath.Join(r.getenv("RUNNER_TEMP"), "textfrag-action"): "", actionDir: "action"}[f[0]]
+					if dir == "" && f[0] != filepath.Join(r.getenv("RUNNER_TEMP"), "textfrag-action") {
 						dir = f[0]
 					}
 					got = append(got, call{dir, f[2]})

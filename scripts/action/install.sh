@@ -34,9 +34,11 @@ valid_version() {
   [[ $1 =~ ^[A-Za-z0-9][A-Za-z0-9._+/-]*$ ]] && [[ $1 != *..* ]]
 }
 
+# install_module runs go outside the checkout, so that no go.mod or go.work
+# of the repository under test (a pull request's) has a say in it.
 install_module() {
   echo "textfrag: go install $module/cmd/textfrag@$1"
-  go install "$module/cmd/textfrag@$1"
+  (cd "$dir" && go install "$module/cmd/textfrag@$1")
 }
 
 install_source() {

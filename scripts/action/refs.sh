@@ -73,7 +73,9 @@ fi
 
 if ! git cat-file -e "$base^{commit}" 2>/dev/null; then
   echo "textfrag refs: fetching the base commit $base"
-  git fetch --no-tags --depth=1 origin "$base" ||
+  depth=()
+  [ "$(git rev-parse --is-shallow-repository)" = true ] && depth=(--depth=1)
+  git fetch --no-tags ${depth[@]+"${depth[@]}"} origin "$base" ||
     fail "cannot fetch the base commit $base from origin; use actions/checkout with fetch-depth: 0"
 fi
 
