@@ -96,7 +96,7 @@ func runPin(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: newPinHistory(),
+	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: newPinHistory(*root),
 		current: map[string]*pinCurrentTarget{}, quotes: map[string]map[string]bool{}, reported: map[string]bool{}}
 	return p.run(paths)
 }
