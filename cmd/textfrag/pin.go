@@ -165,7 +165,7 @@ func (p *pinner) run(paths []string) int {
 			written[name] = true
 			if !p.opt.write {
 				fmt.Fprint(p.e.stdout, pinUnifiedDiff(pinFileLabel(name), src, newSrc))
-			} else if err := pinWriteAtomic(name, src, newSrc); err != nil {
+			} else if err := pinWriteAtomic(p.res.Root(), name, src, newSrc); err != nil {
 				p.e.errorf("pin: %s: not written: %v", name, err)
 				p.failed = true
 				continue
