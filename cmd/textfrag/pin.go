@@ -32,7 +32,12 @@ When a pinned md5 no longer matches, pin finds the version of the target
 with that md5 in git history and looks for the text the link quoted then:
   moved    the same text is elsewhere now: the range and checks are updated
   changed  the text was edited: shown, and re-pinned only with --accept-changed
-  gone     no such version in history, or the target or the text is gone
+  gone     no such version in history, or the target or the text is gone;
+           with --accept-changed, a range that still fits the file is
+           re-pinned as written, to the file as it is now
+A link checked by length= alone names no version: when its length no longer
+matches, it is "changed" (what it quotes now is shown), re-pinned, with an
+md5 added, only with --accept-changed.
 Other outcomes: pinned (md5 added), refreshed (checks updated, text unchanged
 in place), ok (shown with -v), error.
 
@@ -56,6 +61,9 @@ Flags:`
 // pinOptions are pin's flags.
 type pinOptions struct {
 	write, acceptChanged, check, verbose bool
+	// rootArg is " --root DIR" when --root was given, for the commands
+	// messages advise.
+	rootArg string
 }
 
 func runPin(e *env, args []string) int {
@@ -63,7 +71,7 @@ func runPin(e *env, args []string) int {
 	var o pinOptions
 	root := fset.String("root", ".", "project `DIR`: links starting with / resolve here, and targets must lie inside it")
 	fset.BoolVar(&o.write, "write", false, "rewrite the Markdown files instead of printing a diff")
-	fset.BoolVar(&o.acceptChanged, "accept-changed", false, "also re-pin links whose quoted text changed (review the changes first)")
+	fset.BoolVar(&o.acceptChanged, "accept-changed", false, "also re-pin links whose quoted text changed, or whose pinned version is gone, to the file as it is now (review the changes first)")
 	fset.BoolVar(&o.check, "check", false, "write nothing and exit 1 if any file would change (for CI)")
 	fset.BoolVar(&o.verbose, "v", false, "also report links that are pinned and unchanged")
 	var charsets charsetFlag
@@ -95,6 +103,10 @@ func runPin(e *env, args []string) int {
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
+	}
+	o.rootArg = ""
+	if *root != "." {
+		o.rootArg = " --root " + *root
 	}
 	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: newPinHistory(*root),
 		current: map[string]*pinCurrentTarget{}, quotes: map[string]map[string]bool{}, reported: map[string]bool{}}
@@ -205,10 +217,10 @@ func (p *pinner) run(paths []string) int {
 	pending := len(written)
 	switch {
 	case pending > 0 && p.opt.check:
-		p.e.errorf("pin: %d %s not pinned up to date; run textfrag pin --write", pending, pinPlural(pending, "file is", "files are"))
+		p.e.errorf("pin: %d %s not pinned up to date; run `textfrag pin --write%s %s`", pending, pinPlural(pending, "file is", "files are"), p.opt.rootArg, strings.Join(paths, " "))
 		return exitError
 	case pending > 0 && !p.opt.write:
-		p.e.errorf("pin: %d %s would change; run with --write to apply", pending, pinPlural(pending, "file", "files"))
+		p.e.errorf("pin: %d %s would change; run with --write to apply: `textfrag pin --write%s %s`", pending, pinPlural(pending, "file", "files"), p.opt.rootArg, strings.Join(paths, " "))
 	}
 	if p.failed {
 		return exitError
@@ -336,8 +348,11 @@ func (p *pinner) link(doc, dest string) pinOutcome {
 			msg:     fmt.Sprintf("%s: %s (the md5 matches: the text is as pinned)", label, strings.Join(changes, ", ")),
 			newDest: pinRewriteDest(dest, "", values, ""), apply: true})
 	case !hasMD5:
+		// A length names no version: pin cannot tell whether the quoted
+		// text moved or changed, so it shows what the range quotes now.
 		out := pinOutcome{class: "changed", newDest: pinRewriteDest(dest, "", values, md5), apply: p.opt.acceptChanged,
-			msg: fmt.Sprintf("%s: %s; without an md5 the version it was written for cannot be found, so the quoted text cannot be compared", label, strings.Join(changes, ", "))}
+			msg:    fmt.Sprintf("%s: %s; without an md5 the version it was written for cannot be found, so the quoted text cannot be compared: it now quotes the text below", label, strings.Join(changes, ", ")),
+			detail: pinQuoteNow(sel.Text, 40)}
 		return p.verified(doc, p.acceptance(out))
 	}
 	if res.Remote != nil {
@@ -366,8 +381,51 @@ func (p *pinner) acceptance(out pinOutcome) pinOutcome {
 		out.msg += "; re-pinned (--accept-changed)"
 		return out
 	}
-	out.msg += "; review it, then run pin with --accept-changed or fix the link by hand"
+	out.msg += fmt.Sprintf("; review it, then re-pin with `%s`, or fix the link by hand", p.acceptCommand())
 	out.failed = true
+	return out
+}
+
+// acceptCommand is the command that re-pins the file being pinned with
+// --accept-changed.
+func (p *pinner) acceptCommand() string {
+	return "textfrag pin --write --accept-changed" + p.opt.rootArg + " " + p.curFile
+}
+
+// gone finishes an outcome for a link whose pinned md5 is in no version pin
+// can find, or whose quoted text was deleted, when the range as written
+// still fits the file: with --accept-changed, the range is re-pinned as
+// written to the file as it is now; otherwise what it quotes now is shown
+// for review.
+func (p *pinner) gone(doc, dest string, res *target.Result, values map[int]string, msg string) pinOutcome {
+	if res.Selection.Clamped {
+		return pinFailOutcome("gone", msg+"; the range now runs past the end of the file: fix the link by hand")
+	}
+	out := pinOutcome{class: "gone", newDest: pinRewriteDest(dest, "", values, ""), apply: p.opt.acceptChanged}
+	if p.opt.acceptChanged {
+		out.msg = msg + "; re-pinned the range as written to the file as it is now (--accept-changed)"
+		return p.verified(doc, out)
+	}
+	out.msg = fmt.Sprintf("%s; the range as written now quotes the text below: if that is right, re-pin it with `%s`, or fix the link by hand", msg, p.acceptCommand())
+	out.detail = pinQuoteNow(res.Selection.Text, 40)
+	out.failed = true
+	return p.verified(doc, out)
+}
+
+// pinQuoteNow shows quoted text for review, at most maxLines lines.
+func pinQuoteNow(text []byte, maxLines int) []string {
+	if len(text) == 0 {
+		return []string{"(nothing)"}
+	}
+	lines := pinNewRFCText(text).contents()
+	var out []string
+	for i, l := range lines {
+		if i == maxLines {
+			out = append(out, fmt.Sprintf("| … %d more lines", len(lines)-maxLines))
+			break
+		}
+		out = append(out, "| "+l)
+	}
 	return out
 }
 
@@ -464,9 +522,9 @@ func (p *pinner) relocate(doc, dest string, res *target.Result, values map[int]s
 	switch {
 	case err != nil:
 		why := strings.TrimPrefix(err.Error(), pinErrNoHistory.Error()+": ")
-		return pinFailOutcome("gone", fmt.Sprintf("%s: the file no longer has %s, and no history is available to find the version that had it (%s); check the quoted text and fix the link by hand", label, pinnedMD5, why))
+		return p.gone(doc, dest, res, values, fmt.Sprintf("%s: the file no longer has %s, and no history is available to find the version that had it (%s)", label, pinnedMD5, why))
 	case ver == nil:
-		return pinFailOutcome("gone", fmt.Sprintf("%s: no version of the file in git history has %s; check the quoted text and fix the link by hand", label, pinnedMD5))
+		return p.gone(doc, dest, res, values, fmt.Sprintf("%s: no version of the file in git history has %s", label, pinnedMD5))
 	}
 	oldSel, err := old.Select(bare)
 	if err != nil {
@@ -478,7 +536,7 @@ func (p *pinner) relocate(doc, dest string, res *target.Result, values map[int]s
 	case r.ambiguous:
 		return pinFailOutcome("error", fmt.Sprintf("%s: the quoted text (%s in %s) moved: %s; fix the link by hand", label, oldSel.Label(), where, r.note))
 	case r.deleted:
-		return pinFailOutcome("gone", fmt.Sprintf("%s: the quoted text (%s in %s) was deleted", label, oldSel.Label(), where))
+		return p.gone(doc, dest, res, values, fmt.Sprintf("%s: the quoted text (%s in %s) was deleted", label, oldSel.Label(), where))
 	}
 	start, end := r.start, r.end
 	if !r.moved && !r.located {
