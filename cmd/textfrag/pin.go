@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
@@ -256,9 +257,11 @@ func (p *pinner) file(name string) (src, newSrc []byte, ok bool) {
 	doc := p.res.DocPath(name)
 	p.curFile = name
 	var edits []pinTextEdit
-	for _, l := range pinFindLinks(src) {
+	for _, l := range pinPageLinks(src) {
 		var out pinOutcome
-		if l.start < 0 {
+		if l.start < 0 && l.dest == "" {
+			out = pinFailOutcome("error", l.err)
+		} else if l.start < 0 {
 			out = pinFailOutcome("error", fmt.Sprintf("%s: cannot find this destination in the file: %s; pin it by hand", l.dest, l.err))
 		} else {
 			out = p.link(doc, l.dest)
@@ -272,6 +275,25 @@ func (p *pinner) file(name string) (src, newSrc []byte, ok bool) {
 		}
 	}
 	return src, pinApplyEdits(src, edits), true
+}
+
+// pinPageLinks returns the RFC 5147 links of a page and the paths of its
+// textfrag shortcodes (those that fail to name one included), in order.
+func pinPageLinks(src []byte) []pinMdLink {
+	links := pinFindLinks(src)
+	for _, sc := range pageShortcodeLinks(src) {
+		if sc.dest != "" && !isPinCandidate(sc.dest) {
+			continue // the Hugo module reports it; nothing to pin
+		}
+		links = append(links, pinMdLink{line: sc.line, col: sc.col, dest: sc.dest, start: sc.start, end: sc.end, err: sc.err})
+	}
+	sort.SliceStable(links, func(i, j int) bool {
+		if links[i].line != links[j].line {
+			return links[i].line < links[j].line
+		}
+		return links[i].col < links[j].col
+	})
+	return links
 }
 
 func (p *pinner) report(name string, l pinMdLink, out pinOutcome) {
