@@ -27,7 +27,11 @@ adds ";md5=…" where there is none and refreshes md5 and length checks that
 no longer match, in the charset a check names. Unknown checks and the rest
 of the fragment stay as written, and the rest of the file byte for byte.
 A destination whose exact bytes cannot be found in the file (the link syntax
-hides them) is reported, never guessed at.
+hides them) is reported, never guessed at. The path of the Hugo module's
+shortcode, {{< textfrag "PATH#line=…" >}} or src="PATH#…" (also in the {{% %}}
+form), is pinned like a link wherever Hugo expands it, code blocks included;
+escaped shortcodes ({{</* … */>}}) and front matter are left alone. check
+verifies these shortcodes too.
 
 When a pinned md5 no longer matches, pin finds the version of the target
 with that md5 in git history and looks for the text the link quoted then:

@@ -62,10 +62,21 @@ func findShortcodeLinks(src []byte) []shortcodeLink {
 			i = s + end + 5
 			continue
 		}
-		l, next, ok := shortcodeScan(src, k, delim)
-		if !ok {
-			i = open + 3
+		l, next, name, ok := shortcodeScan(src, k, delim)
+		switch {
+		case !ok && name == "":
+			i = open + 3 // no name: not a shortcode, as for Hugo
 			continue
+		case !ok:
+			// A shortcode that does not close: Hugo fails the page, and
+			// nothing after it is read as a shortcode (which also keeps
+			// this scan linear).
+			if name == shortcodeName {
+				line, col := pinSourcePosition(src, open)
+				links = append(links, shortcodeLink{line: line, col: col, start: -1, end: -1,
+					err: "this textfrag shortcode does not close: end it with >}} (or %}} after {{%), and quote values that hold spaces"})
+			}
+			return links
 		}
 		if l != nil {
 			l.line, l.col = pinSourcePosition(src, open)
@@ -78,28 +89,29 @@ func findShortcodeLinks(src []byte) []shortcodeLink {
 
 // shortcodeScan reads a shortcode from its name at i to its closing
 // delimiter. It returns the textfrag shortcode's path (nil for other
-// shortcodes and closing tags), the offset after the shortcode, and false
-// when this is no shortcode (no name or no closing delimiter).
-func shortcodeScan(src []byte, i int, delim byte) (*shortcodeLink, int, bool) {
+// shortcodes and closing tags), the offset after the shortcode, the
+// shortcode's name ("" when there is none: no shortcode), and false when
+// there is no name or the shortcode does not close.
+func shortcodeScan(src []byte, i int, delim byte) (_ *shortcodeLink, next int, name string, ok bool) {
 	i = shortcodeSkipSpace(src, i)
 	nameStart := i
 	for i < len(src) && shortcodeNameByte(src[i]) {
 		i++
 	}
 	if i == nameStart {
-		return nil, 0, false
+		return nil, 0, "", false
 	}
-	name := string(src[nameStart:i])
+	name = string(src[nameStart:i])
 	var positional []shortcodeArg
 	named := map[string]shortcodeArg{}
 	for {
 		i = shortcodeSkipSpace(src, i)
 		if i >= len(src) {
-			return nil, 0, false
+			return nil, 0, name, false
 		}
 		if end, ok := shortcodeClose(src, i, delim); ok {
 			if name != shortcodeName {
-				return nil, end, true
+				return nil, end, name, true
 			}
 			arg, has := named["src"]
 			if !has && len(positional) > 0 {
@@ -107,11 +119,11 @@ func shortcodeScan(src []byte, i int, delim byte) (*shortcodeLink, int, bool) {
 			}
 			switch {
 			case !has:
-				return &shortcodeLink{start: -1, end: -1, err: "the textfrag shortcode names no path: write {{< textfrag \"../src/a.go#line=10,20\" >}}"}, end, true
+				return &shortcodeLink{start: -1, end: -1, err: "the textfrag shortcode names no path: write {{< textfrag \"../src/a.go#line=10,20\" >}}"}, end, name, true
 			case arg.start < 0:
-				return &shortcodeLink{dest: arg.value, start: -1, end: -1, err: "the path is written with escapes; write it without backslashes"}, end, true
+				return &shortcodeLink{dest: arg.value, start: -1, end: -1, err: "the path is written with escapes; write it without backslashes"}, end, name, true
 			}
-			return &shortcodeLink{dest: arg.value, start: arg.start, end: arg.start + len(arg.value)}, end, true
+			return &shortcodeLink{dest: arg.value, start: arg.start, end: arg.start + len(arg.value)}, end, name, true
 		}
 		// key=value or a value.
 		keyStart := i
@@ -127,7 +139,7 @@ func shortcodeScan(src []byte, i int, delim byte) (*shortcodeLink, int, bool) {
 		}
 		arg, next, ok := shortcodeValue(src, i, delim)
 		if !ok {
-			return nil, 0, false
+			return nil, 0, name, false
 		}
 		i = next
 		if key != "" {

@@ -34,6 +34,7 @@ func TestFindShortcodeLinks(t *testing.T) {
 		`9:1 "" "" the textfrag shortcode names no path: write {{< textfrag "../src/a.go#line=10,20" >}}`,
 		`10:1 "f\"g.go#line=1" "" the path is written with escapes; write it without backslashes`,
 		`11:1 "h.go#line=2" "h.go#line=2" `,
+		`12:1 "" "" this textfrag shortcode does not close: end it with >}} (or %}} after {{%), and quote values that hold spaces`,
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
@@ -99,5 +100,35 @@ func TestShortcodeCheckAndPin(t *testing.T) {
 	}
 	if _, stderr, code := s.run("check", "content"); code != 0 {
 		t.Errorf("check after pin: exit %d\n%s", code, stderr)
+	}
+}
+
+// FuzzFindShortcodeLinks: the scanner never panics, and every path it
+// offers for rewriting is written exactly so at its offsets.
+func FuzzFindShortcodeLinks(f *testing.F) {
+	for _, seed := range []string{
+		"{{< textfrag \"a#line=1\" >}}", "{{% textfrag src=`b` /%}}", "{{</* textfrag x */>}}",
+		"{{< textfrag \"a\\\"b\" >}}", "{{< a `", "{{<", "{{< textfrag src=",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, page string) {
+		for _, l := range findShortcodeLinks([]byte(page)) {
+			if l.start >= 0 && page[l.start:l.end] != l.dest {
+				t.Fatalf("%q at %d:%d is %q in the page", l.dest, l.start, l.end, page[l.start:l.end])
+			}
+			if l.line < 1 || l.col < 1 {
+				t.Fatalf("position %d:%d", l.line, l.col)
+			}
+		}
+	})
+}
+
+// BenchmarkFindShortcodeLinksHostile: unclosed shortcodes and raw strings
+// repeated cost linear time.
+func BenchmarkFindShortcodeLinksHostile(b *testing.B) {
+	page := []byte(strings.Repeat("{{< a `x ", 20000) + strings.Repeat("{{< textfrag \"x ", 20000))
+	for b.Loop() {
+		findShortcodeLinks(page)
 	}
 }
