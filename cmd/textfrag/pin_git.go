@@ -301,9 +301,18 @@ func pinOutput(cmd *exec.Cmd) ([]byte, error) {
 	return out, nil
 }
 
-// pinGitEnv is the environment git runs in: the user's without any GIT_*
-// variable (none can name another repository, index, object store,
-// configuration or program), with messages in English so that "not a git
+// pinGitKeptEnv are the GIT_* variables passed on to git: they choose the
+// user's own configuration files (trusted, and where safe.directory is set)
+// or stop repository discovery early. No other GIT_* variable reaches git:
+// none can then name another repository, work tree, index or object store,
+// or a program (GIT_DIR, GIT_INDEX_FILE, GIT_PAGER, GIT_EXTERNAL_DIFF,
+// GIT_SSH_COMMAND, GIT_TRACE…).
+var pinGitKeptEnv = map[string]bool{
+	"GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_SYSTEM": true, "GIT_CONFIG_NOSYSTEM": true, "GIT_CEILING_DIRECTORIES": true,
+}
+
+// pinGitEnv is the environment git runs in: the user's, with only the GIT_*
+// variables of pinGitKeptEnv, with messages in English so that "not a git
 // repository" can be recognized, no prompts, no optional locks and no lazy
 // fetches.
 func pinGitEnv() []string {
@@ -311,7 +320,7 @@ func pinGitEnv() []string {
 	for _, kv := range os.Environ() {
 		name, _, _ := strings.Cut(kv, "=")
 		switch {
-		case strings.HasPrefix(strings.ToUpper(name), "GIT_"), name == "LC_ALL", name == "LANGUAGE":
+		case strings.HasPrefix(strings.ToUpper(name), "GIT_") && !pinGitKeptEnv[name], name == "LC_ALL", name == "LANGUAGE":
 			continue
 		}
 		env = append(env, kv)

@@ -96,15 +96,24 @@ func TestPinGitRunsNoProgramFromTheTree(t *testing.T) {
 		}
 		s.plantFakeRepo("vendor/evil", markers)
 		s.write("vendor/evil/sub/a.txt", old)
-		s.write("doc.md", "[q](vendor/evil/sub/a.txt#line=1,2;md5="+md5hex(old)+")\n")
+		// The second link's md5 is in no version: pin reads every one,
+		// the index's too (which is what runs an fsmonitor).
+		s.write("doc.md", "[q](vendor/evil/sub/a.txt#line=1,2;md5="+md5hex(old)+")\n\n[r](vendor/evil/sub/a.txt#line=0,1;md5=00000000000000000000000000000000)\n")
 		if projectRepo {
 			s.commit("project")
 		}
 		s.write("vendor/evil/sub/a.txt", "zero\n"+old) // the quoted text moved down one line
+		// The user's own configuration is read (it may hold safe.directory),
+		// but its programs do not run either.
+		userCfg := "[core]\n\tfsmonitor = \"touch " + filepath.Join(markers, "marker-user-fsmonitor") + "\"\n" +
+			"[diff]\n\texternal = \"touch " + filepath.Join(markers, "marker-user-diff") + "\"\n"
+		if err := os.WriteFile(filepath.Join(s.home, ".gitconfig"), []byte(userCfg), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		for _, args := range [][]string{{"pin", "doc.md"}, {"pin", "--check", "doc.md"}, {"pin", "--write", "--accept-changed", "doc.md"}} {
 			_, stderr, _ := s.runEnv([]string{"GIT_DIR=" + s.path("vendor/evil"), "GIT_WORK_TREE=" + s.path("vendor/evil/sub")}, args...)
 			if entries, _ := os.ReadDir(markers); len(entries) > 0 {
-				t.Fatalf("project repo %v: %v ran a program from the tree's git config: %s created\n%s", projectRepo, args, entries[0].Name(), stderr)
+				t.Fatalf("project repo %v: %v ran a program named in git configuration: %s created\n%s", projectRepo, args, entries[0].Name(), stderr)
 			}
 			if projectRepo && args[1] == "doc.md" && !strings.Contains(stderr, "doc.md:1:1: moved: vendor/evil/sub/a.txt line 2 → line 3") {
 				t.Errorf("%v: the project's own history should relocate the quote:\n%s", args, stderr)
