@@ -66,9 +66,10 @@ Flags:`
 // pinOptions are pin's flags.
 type pinOptions struct {
 	write, acceptChanged, check, verbose bool
-	// rootArg is " --root DIR" when --root was given, for the commands
-	// messages advise.
-	rootArg string
+	// flagArgs are the flags given that choose what links mean (--root,
+	// --charset, remote options), each with a leading space, for the
+	// commands messages advise.
+	flagArgs string
 }
 
 func runPin(e *env, args []string) int {
@@ -109,13 +110,55 @@ func runPin(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	o.rootArg = ""
-	if *root != "." {
-		o.rootArg = " --root " + *root
-	}
+	o.flagArgs = pinFlagArgs(fset)
 	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: newPinHistory(*root),
 		current: map[string]*pinCurrentTarget{}, quotes: map[string]map[string]bool{}, reported: map[string]bool{}}
 	return p.run(paths)
+}
+
+// pinFlagArgs writes the flags given on the command line that the
+// commands pin advises must repeat: all but --write, --check,
+// --accept-changed and -v.
+func pinFlagArgs(fset *flag.FlagSet) string {
+	var b strings.Builder
+	fset.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "write", "check", "accept-changed", "v":
+			return
+		}
+		var values []string
+		switch v := f.Value.(type) {
+		case *charsetFlag:
+			for _, r := range *v {
+				values = append(values, r.Glob+"="+r.Charset)
+			}
+		case *hostsFlag:
+			values = *v
+		default:
+			if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
+				b.WriteString(" --" + f.Name + "=" + f.Value.String())
+				return
+			}
+			values = []string{f.Value.String()}
+		}
+		for _, v := range values {
+			b.WriteString(" --" + f.Name + " " + pinShellWords([]string{v}))
+		}
+	})
+	return b.String()
+}
+
+// pinShellWords joins words for a POSIX shell, quoting those that need it.
+func pinShellWords(words []string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,@+-") == "" {
+			quoted[i] = w
+			continue
+		}
+		quoted[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+	}
+	return strings.Join(quoted, " ")
 }
 
 // pinner runs one pin command.
@@ -222,10 +265,10 @@ func (p *pinner) run(paths []string) int {
 	pending := len(written)
 	switch {
 	case pending > 0 && p.opt.check:
-		p.e.errorf("pin: %d %s not pinned up to date; run `textfrag pin --write%s %s`", pending, pinPlural(pending, "file is", "files are"), p.opt.rootArg, strings.Join(paths, " "))
+		p.e.errorf("pin: %d %s not pinned up to date; run `textfrag pin --write%s %s`", pending, pinPlural(pending, "file is", "files are"), p.opt.flagArgs, pinShellWords(paths))
 		return exitError
 	case pending > 0 && !p.opt.write:
-		p.e.errorf("pin: %d %s would change; run with --write to apply: `textfrag pin --write%s %s`", pending, pinPlural(pending, "file", "files"), p.opt.rootArg, strings.Join(paths, " "))
+		p.e.errorf("pin: %d %s would change; run with --write to apply: `textfrag pin --write%s %s`", pending, pinPlural(pending, "file", "files"), p.opt.flagArgs, pinShellWords(paths))
 	}
 	if p.failed {
 		return exitError
@@ -415,7 +458,7 @@ func (p *pinner) acceptance(out pinOutcome) pinOutcome {
 // acceptCommand is the command that re-pins the file being pinned with
 // --accept-changed.
 func (p *pinner) acceptCommand() string {
-	return "textfrag pin --write --accept-changed" + p.opt.rootArg + " " + p.curFile
+	return "textfrag pin --write --accept-changed" + p.opt.flagArgs + " " + pinShellWords([]string{p.curFile})
 }
 
 // gone finishes an outcome for a link whose pinned md5 is in no version pin

@@ -126,3 +126,15 @@ func TestPinRemedyExampleBrokenPage(t *testing.T) {
 		t.Errorf("the range was not kept as written:\n%s", s.read("site/_broken/stale.md"))
 	}
 }
+
+// TestPinAdviceRepeatsFlags: the command pin advises repeats the flags that
+// choose what links mean (in name order), quoted for the shell, so that it pins the same
+// links the same way.
+func TestPinAdviceRepeatsFlags(t *testing.T) {
+	s := newPinSite(t, map[string]string{"src/a.go": numberedSource(1, 5), "my docs/a.md": "[q](../src/a.go#line=1,2;length=3)\n"})
+	_, stderr, code := pinRunIn("pin", "--root", s.dir, "--charset", "*.txt=latin1", "--allow-host", "*.example.org", "--offline", s.path("my docs/a.md"))
+	want := "re-pin with `textfrag pin --write --accept-changed --allow-host '*.example.org' --charset '*.txt=latin1' --offline=true --root " + s.dir + " '" + s.path("my docs/a.md") + "'`"
+	if code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, stderr)
+	}
+}
