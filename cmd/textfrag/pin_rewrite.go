@@ -48,9 +48,15 @@ var pinCleaned sync.Map
 // no longer run: a pin killed between creating its temporary file and
 // renaming it over the original leaves one behind (the original is intact).
 // Files of running processes, and anything not named as pin names its
-// files, are left alone. It returns the names removed.
-func pinRemoveStale(dir string) []string {
-	entries, err := os.ReadDir(dir)
+// files, are left alone. It returns the names removed. dir is a directory
+// of r, through which everything is done, so nothing outside r is removed.
+func pinRemoveStale(r *os.Root, dir string) []string {
+	d, err := r.Open(dir)
+	if err != nil {
+		return nil
+	}
+	entries, err := d.ReadDir(-1)
+	d.Close()
 	if err != nil {
 		return nil
 	}
@@ -60,7 +66,7 @@ func pinRemoveStale(dir string) []string {
 		if !ok || pid == os.Getpid() || !e.Type().IsRegular() || !pinProcessGone(pid) {
 			continue
 		}
-		if os.Remove(filepath.Join(dir, e.Name())) == nil {
+		if r.Remove(filepath.Join(dir, e.Name())) == nil {
 			removed = append(removed, e.Name())
 		}
 	}
@@ -223,7 +229,7 @@ func pinWriteAtomic(root, path string, orig, data []byte) (err error) {
 	}
 	dir, relDir := filepath.Dir(real), filepath.Dir(rel)
 	if _, done := pinCleaned.LoadOrStore(dir, true); !done {
-		pinRemoveStale(dir)
+		pinRemoveStale(r, relDir)
 	}
 	if err = pinAt("create", real, ""); err != nil {
 		return err
