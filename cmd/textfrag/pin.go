@@ -328,11 +328,20 @@ func (p *pinner) file(name string) (src, newSrc []byte, ok bool) {
 // textfrag shortcodes (those that fail to name one included), in order.
 func pinPageLinks(src []byte) []pinMdLink {
 	links := pinFindLinks(src)
+	nLinks := len(links)
 	for _, sc := range pageShortcodeLinks(src) {
 		if sc.dest != "" && !isPinCandidate(sc.dest) {
 			continue // the Hugo module reports it; nothing to pin
 		}
-		links = append(links, pinMdLink{line: sc.line, col: sc.col, dest: sc.dest, start: sc.start, end: sc.end, err: sc.err})
+		l := pinMdLink{line: sc.line, col: sc.col, dest: sc.dest, start: sc.start, end: sc.end, err: sc.err}
+		for _, m := range links[:nLinks] {
+			if l.start >= 0 && m.start >= 0 && l.start < m.end && m.start < l.end {
+				// A shortcode written inside a link: one rewrite would
+				// spoil the other.
+				l.start, l.end, l.err = -1, -1, "the shortcode's path is also part of a Markdown link"
+			}
+		}
+		links = append(links, l)
 	}
 	sort.SliceStable(links, func(i, j int) bool {
 		if links[i].line != links[j].line {

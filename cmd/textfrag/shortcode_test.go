@@ -132,3 +132,22 @@ func BenchmarkFindShortcodeLinksHostile(b *testing.B) {
 		findShortcodeLinks(page)
 	}
 }
+
+// TestPinPageLinksOverlap: a shortcode written inside a link's destination
+// is reported, not rewritten twice.
+func TestPinPageLinksOverlap(t *testing.T) {
+	page := "[a](x.go#line=1{{<textfrag\"y.go#line=2\">}})\n\n{{< textfrag \"z.go#line=3\" >}}\n"
+	links := pinPageLinks([]byte(page))
+	var got []string
+	for _, l := range links {
+		got = append(got, fmt.Sprintf("%d:%d %s %v %s", l.line, l.col, l.dest, l.start >= 0, l.err))
+	}
+	want := []string{
+		"1:1 x.go#line=1{{<textfrag\"y.go#line=2\">}} true ",
+		"1:16 y.go#line=2 false the shortcode's path is also part of a Markdown link",
+		"3:1 z.go#line=3 true ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
