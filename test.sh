@@ -30,4 +30,5 @@ if [ "$FUZZTIME" != 0 ]; then
   fuzz ./goldmark-textfrag FuzzConvert
   fuzz ./cmd/textfrag FuzzSplitFrontMatter
   fuzz ./cmd/textfrag FuzzPageLink
+  fuzz ./cmd/textfrag FuzzFindShortcodeLinks
 fi
