@@ -84,11 +84,11 @@ var refPattern = regexp.MustCompile(`^(.+?):([0-9]+)(?::([0-9]+))?(?:-([0-9]+)(?
 // into the file and the range. START and END are line numbers, or
 // character numbers when chars is set; LINE:COL-LINE:COL (or one LINE:COL)
 // names characters by line and column. An omitted END is START. Errors wrap
-// ErrRange.
+// ErrRange, and do not repeat ref.
 func ParseRef(ref string, chars bool) (file string, r Range, err error) {
 	m := refPattern.FindStringSubmatch(ref)
 	if m == nil {
-		return "", r, fmt.Errorf("%w: %q is not FILE:START[-END], such as src/a.go:11-20 or src/a.go:3:5-4:2", ErrRange, ref)
+		return "", r, fmt.Errorf("%w: not FILE:START[-END], such as src/a.go:11-20 or src/a.go:3:5-4:2", ErrRange)
 	}
 	var nums [4]int64
 	for i, s := range m[2:] {
@@ -103,9 +103,9 @@ func ParseRef(ref string, chars bool) (file string, r Range, err error) {
 	hasEnd, cols := m[4] != "", m[3] != ""
 	switch {
 	case cols != (m[5] != "") && hasEnd:
-		return "", r, fmt.Errorf("%w: %q: give both ends as LINE:COL, or both as numbers", ErrRange, ref)
+		return "", r, fmt.Errorf("%w: give both ends as LINE:COL, or both as numbers", ErrRange)
 	case cols && chars:
-		return "", r, fmt.Errorf("%w: %q: --char takes character numbers, not LINE:COL (which selects characters anyway)", ErrRange, ref)
+		return "", r, fmt.Errorf("%w: --char takes character numbers, not LINE:COL (which selects characters anyway)", ErrRange)
 	case cols:
 		r = Range{Unit: LineCols, Start: nums[0], StartCol: nums[1], End: nums[0], EndCol: nums[1]}
 		if hasEnd {
