@@ -20,7 +20,6 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/quotelink"
-	"github.com/textfrag/textfrag/internal/realm"
 )
 
 func init() {
@@ -204,7 +203,7 @@ func explainLinkTarget(err error, p *project.Project) string {
 	switch {
 	case errors.Is(err, target.ErrOutsideRoot):
 		msg += "; " + rootAdvice(p)
-	case errors.Is(err, rfc5147.ErrNotText) && !errors.Is(err, realm.ErrNotRegular):
+	case errors.As(err, new(*rfc5147.TextError)): // bytes, not a FIFO or device
 		msg += "; for a text file in another charset, give --charset 'GLOB=CHARSET' (e.g. '*.txt=ISO-8859-1') or add it to charsets in " + project.ConfigName
 	}
 	return msg
