@@ -42,11 +42,11 @@ resolves from the project root, from any page. Characters a link cannot hold
 as they are (spaces, parentheses, #, %, ?) are percent-encoded; other
 non-ASCII letters are kept.
 
-Ranges:
-  FILE:11-20          lines 11 to 20             line=10,20
-  FILE:11             line 11                    line=10,11
-  FILE:101-150 --char characters 101 to 150     char=100,150
-  FILE:3:5-4:2        line 3 column 5 to line 4 column 2 (characters)
+Ranges (FILE:…):
+  11-20            lines 11 to 20                    line=10,20
+  11               line 11                           line=10,11
+  101-150 --char   characters 101 to 150             char=100,150
+  3:5-4:2          line 3, col 5 to line 4, col 2    char=…, counted
 Columns and characters count code points; a line ending (CR+LF, CR+NEL, LF,
 CR, NEL) is one character, a BOM none, as builds count them.
 
