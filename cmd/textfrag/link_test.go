@@ -183,6 +183,11 @@ func TestLinkJSON(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %+v\nwant %+v", got, want)
 	}
+	// FILE and PAGE are found as the shell finds them, from where it runs.
+	res = linkRun(t, filepath.Join(dir, "docs"), "link", "../src/a.go:1", "--from", "sub/x.md")
+	if !strings.HasPrefix(res.stdout, "[a.go line 1](../../src/a.go#line=0,1;md5=") || res.code != 0 {
+		t.Errorf("from docs/: code %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
+	}
 }
 
 // TestLinkRefuses: what cannot be quoted is refused with a reason and a
