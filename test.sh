@@ -31,4 +31,5 @@ if [ "$FUZZTIME" != 0 ]; then
   fuzz ./cmd/textfrag FuzzSplitFrontMatter
   fuzz ./cmd/textfrag FuzzPageLink
   fuzz ./cmd/textfrag FuzzCheck
+  fuzz ./internal/quotelink FuzzMarkdown
 fi

@@ -13,6 +13,7 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
@@ -167,7 +168,7 @@ func TestDest(t *testing.T) {
 func parseLink(t *testing.T, md string) (Link, bool) {
 	t.Helper()
 	src := []byte(md)
-	doc := goldmark.New().Parser().Parse(text.NewReader(src))
+	doc := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(src))
 	var got *ast.Link
 	n := 0
 	ast.Walk(doc, func(n2 ast.Node, entering bool) (ast.WalkStatus, error) {
