@@ -256,6 +256,11 @@ func TestLinkRefuses(t *testing.T) {
 	if res.code != 0 || !strings.Contains(res.stderr, "warning:") || !strings.Contains(res.stderr, "hl=9") || !strings.Contains(res.stdout, `"hl=9")`) {
 		t.Errorf("hl= outside the box: code %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
 	}
+	// textfrag.toml is read as by every command: a mistake in it stops link too.
+	e2eWrite(t, dir, map[string]string{"textfrag.toml": "charsets = [\"*.latin1=ISO-8859-1\"]\nStrict = true\n"})
+	if res := linkRun(t, dir, "link", "src/a.go:1"); res.code != 1 || !strings.Contains(res.stderr, `textfrag.toml:2:1: unknown key "Strict"`) {
+		t.Errorf("unknown key: code %d, %q", res.code, res.stderr)
+	}
 	// -h is a success, and names what the command does.
 	if res := linkRun(t, dir, "link", "-h"); res.code != 0 || !strings.Contains(res.stderr, "Usage: textfrag link FILE:START[-END]") {
 		t.Errorf("link -h: code %d, %q", res.code, res.stderr)
