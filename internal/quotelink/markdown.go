@@ -20,11 +20,11 @@ type Link struct {
 }
 
 // Markdown writes l as CommonMark: [Text](Dest "Title"). The text is
-// escaped (see EscapeText); the destination is written bare (only an
-// empty one as <>), with what that cannot hold percent-encoded (see Dest); the title
-// inside "…" with '"' and '\' escaped.
-// White space runs, line endings included, become one space, so that the
-// link stays on one line, and so in one paragraph.
+// escaped (see EscapeText); the destination is written bare (an empty one
+// as <>), with what a bare one cannot hold percent-encoded; the title
+// inside "…" with '"' and '\' escaped. In text and title, white space
+// runs, line endings included, become one space, so that the link stays
+// on one line, and so in one paragraph.
 func (l Link) Markdown() string {
 	var b strings.Builder
 	b.WriteString("[")
