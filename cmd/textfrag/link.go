@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -9,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -39,8 +37,8 @@ with the md5 of FILE's bytes as stored, so a build fails once those bytes
 change. The path is relative to the directory of PAGE.md, the page the link
 goes in (which need not exist yet); without --from it starts with / and
 resolves from the project root, from any page. Characters a link cannot hold
-as they are (spaces, parentheses, #, %, ?) are percent-encoded; other
-non-ASCII letters are kept.
+as they are (spaces, parentheses, #, %, ?) are percent-encoded; non-ASCII
+letters stay as they are.
 
 Ranges (FILE:…):
   11-20            lines 11 to 20                    line=10,20
@@ -232,15 +230,14 @@ func (e *env) verifyLink(r *target.Resolver, doc, filePath string, link quotelin
 	}
 	err = conv.Convert([]byte(md), io.Discard, parser.WithContext(pc))
 	ok := err == nil
-	var seen bytes.Buffer
 	for _, p := range textfrag.Problems(pc) {
-		if strings.Contains(seen.String(), p.Message+"\n") {
-			continue
-		}
-		seen.WriteString(p.Message + "\n")
 		if p.Severity == textfrag.Error {
 			ok = false
-			e.errorf("%s: %s", link.Dest, oneLine(p.Message))
+			msg := p.Message
+			if p.Kind == "limit" {
+				msg += "; or link to it in running text (--inline), where it is checked and not shown"
+			}
+			e.errorf("%s: %s", link.Dest, oneLine(msg))
 		} else {
 			e.errorf("warning: %s: %s", link.Dest, oneLine(p.Message))
 		}

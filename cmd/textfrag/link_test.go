@@ -222,7 +222,7 @@ func TestLinkRefuses(t *testing.T) {
 		{[]string{"src/a.go:1", "--format", "yaml"}, 2, []string{"want text or json"}},
 		{[]string{"src/a.go:1", "--from", "docs"}, 2, []string{"a directory"}},
 		{[]string{"src/a.go:1-2", "--options", "hl=1 bogus"}, 1, []string{`unknown option "bogus"`}},
-		{[]string{"src/big.txt:1-600"}, 1, []string{"the box would show 600 lines", "narrow the range"}},
+		{[]string{"src/big.txt:1-600"}, 1, []string{"the box would show 600 lines", "narrow the range", "(--inline)"}},
 		{[]string{"src/missing.go:1"}, 1, []string{"src/missing.go", "not found"}},
 		{[]string{"src/dir:1"}, 1, []string{"directory"}},
 		{[]string{"src/fifo.txt:1"}, 1, []string{"FIFO"}},
