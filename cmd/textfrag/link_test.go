@@ -72,8 +72,18 @@ func linkRepo(t *testing.T) string {
 		"src/empty.txt":           "",
 		"src/no-final-ending.txt": "a\nb",
 		"src/big.txt":             strings.Repeat("x\n", 600),
+		"src/utf16.txt":           utf16LE("\ufeffone\r\ntwo\r\nthree\r\n"),
 	})
 	return dir
+}
+
+// utf16LE encodes s, which holds only BMP characters, as UTF-16LE.
+func utf16LE(s string) string {
+	var b []byte
+	for _, r := range s {
+		b = append(b, byte(r), byte(r>>8))
+	}
+	return string(b)
 }
 
 func itoa(i int) string { return fmt.Sprintf("%02d", i) }
@@ -97,6 +107,7 @@ func TestLinkBuildsPinned(t *testing.T) {
 		{[]string{"src/we ird (1)#x%.txt:2-3"}, "docs/guide.md", "lines 2–3", "two\nthree"},
 		{[]string{"src/héllo/日本.txt:2"}, "docs/sub/deep.md", "line 2", "hon\n"},
 		{[]string{"src/old.latin1:2"}, "docs/guide.md", "line 2", "naïve\n"},
+		{[]string{"src/utf16.txt:2-3"}, "docs/guide.md", "lines 2–3", "two\nthree\n"},
 		{[]string{"src/empty.txt:1"}, "docs/guide.md", "line 1", ""},
 		{[]string{"src/no-final-ending.txt:2"}, "docs/guide.md", "line 2", "b"},
 		{[]string{"src/a.go:2:3-3:4", "--title", "the [2nd] *line*", "--options", "lang=text"}, "docs/guide.md", "line 2, col 3 – line 3, col 4", "ne 02\nline"},
