@@ -35,4 +35,5 @@ if [ "$FUZZTIME" != 0 ]; then
   fuzz ./cmd/textfrag FuzzPageLink
   fuzz ./cmd/textfrag FuzzCheck
   fuzz ./cmd/textfrag FuzzFindShortcodeLinks
+  fuzz ./internal/quotelink FuzzMarkdown
 fi
