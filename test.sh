@@ -34,5 +34,5 @@ if [ "$FUZZTIME" != 0 ]; then
   fuzz ./cmd/textfrag FuzzSplitFrontMatter
   fuzz ./cmd/textfrag FuzzPageLink
   fuzz ./cmd/textfrag FuzzCheck
-  fuzz ./cmd/textfrag FuzzFindShortcodeLinks
+  fuzz ./internal/mdlink FuzzFindShortcodes
 fi

@@ -17,6 +17,7 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+	"github.com/textfrag/textfrag/internal/project"
 )
 
 func init() {
@@ -250,11 +251,11 @@ func (s *site) quotedPages(results []*page) []string {
 		}
 		for _, t := range p.Targets {
 			rel, err := filepath.Rel(srcAbs, filepath.Join(s.resolver.Root(), filepath.FromSlash(t)))
-			if err != nil || !isMarkdownName(rel) || !filepath.IsLocal(rel) {
+			if err != nil || !project.IsMarkdownName(rel) || !filepath.IsLocal(rel) {
 				continue
 			}
 			rel = filepath.ToSlash(rel)
-			if seen[rel] || slices.ContainsFunc(strings.Split(rel, "/"), skipName) {
+			if seen[rel] || slices.ContainsFunc(strings.Split(rel, "/"), project.Skipped) {
 				continue
 			}
 			seen[rel] = true

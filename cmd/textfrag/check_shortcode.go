@@ -7,24 +7,8 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/mdlink"
 )
-
-// pageShortcodeLinks returns the textfrag shortcodes of a page, skipping its
-// front matter (Hugo expands none there), with offsets in src.
-func pageShortcodeLinks(src []byte) []shortcodeLink {
-	// The body has the front matter's lines left empty: positions are those
-	// of src, offsets are off by what the blanking removed.
-	_, body, _ := splitFrontMatter(src)
-	delta := len(src) - len(body)
-	links := findShortcodeLinks(body)
-	for i := range links {
-		if links[i].start >= 0 {
-			links[i].start += delta
-			links[i].end += delta
-		}
-	}
-	return links
-}
 
 // checkShortcodes verifies the textfrag shortcodes of the page name, whose
 // contents are src, as check verifies links: each is counted as a link, and
@@ -32,7 +16,7 @@ func pageShortcodeLinks(src []byte) []shortcodeLink {
 // order. A shortcode Hugo would refuse (no path, no RFC 5147 fragment, a
 // remote host not allowed) is an error, as it fails the Hugo build.
 func checkShortcodes(p *page, lf *linkFlags, r *target.Resolver, name string, src []byte) {
-	scs := pageShortcodeLinks(src)
+	scs := mdlink.PageShortcodes(src)
 	if len(scs) == 0 {
 		return
 	}
@@ -43,13 +27,13 @@ func checkShortcodes(p *page, lf *linkFlags, r *target.Resolver, name string, sr
 	doc := r.DocPath(abs)
 	for _, sc := range scs {
 		p.Links++
-		prob := &textfrag.Problem{Severity: textfrag.Error, Document: name, Line: sc.line, Column: sc.col, Link: sc.dest, Kind: "shortcode"}
-		if sc.err != "" && sc.dest == "" {
-			prob.Message, prob.Err = sc.err, errors.New(sc.err)
+		prob := &textfrag.Problem{Severity: textfrag.Error, Document: name, Line: sc.Line, Column: sc.Column, Link: sc.Dest, Kind: "shortcode"}
+		if sc.Err != "" && sc.Dest == "" {
+			prob.Message, prob.Err = sc.Err, errors.New(sc.Err)
 			p.Problems = append(p.Problems, prob)
 			continue
 		}
-		res, err := r.Resolve(doc, sc.dest)
+		res, err := r.Resolve(doc, sc.Dest)
 		switch {
 		case errors.Is(err, target.ErrNotOurs):
 			prob.Message = "the textfrag shortcode quotes only RFC 5147 fragments (#line=…, #char=…) of files inside the project, or of remote hosts allowed with --allow-host"

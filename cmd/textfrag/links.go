@@ -10,6 +10,7 @@ import (
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/project"
 )
 
 // pageLinkRewriter points relative links to Markdown pages at the HTML
@@ -41,17 +42,10 @@ func pageLink(dest string) (string, bool) {
 		return "", false
 	}
 	p := dest[:strings.IndexAny(dest+"?#", "?#")]
-	if !isMarkdownName(p) {
+	if !project.IsMarkdownName(p) {
 		return "", false
 	}
 	return pageOutput(p) + dest[len(p):], true
-}
-
-// isMarkdownName reports whether a file name is a Markdown page: it ends in
-// ".md", in any case, and is more than the extension.
-func isMarkdownName(name string) bool {
-	base := path.Base(name)
-	return len(base) > 3 && strings.EqualFold(path.Ext(base), ".md")
 }
 
 // pageOutput maps a Markdown page's slash path to its HTML page's:

@@ -7,11 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/mdlink"
+	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
@@ -216,7 +217,7 @@ const pinMaxPasses = 4
 func (p *pinner) run(paths []string) int {
 	// The same files as check: *.md under directories, leaving out hidden
 	// and "_"-prefixed names, and every file named on the command line.
-	files, err := markdownFiles(paths)
+	files, err := project.MarkdownFiles(paths)
 	if err != nil {
 		p.e.errorf("pin: %v", err)
 		return exitError
@@ -312,60 +313,32 @@ func (p *pinner) file(name string) (src, newSrc []byte, ok bool) {
 	doc := p.res.DocPath(name)
 	p.curFile = name
 	var edits []pinTextEdit
-	for _, l := range pinPageLinks(src) {
+	for _, l := range mdlink.Page(src) {
 		var out pinOutcome
-		if l.start < 0 && l.dest == "" {
-			out = pinFailOutcome("error", l.err)
-		} else if l.start < 0 {
-			out = pinFailOutcome("error", fmt.Sprintf("%s: cannot find this destination in the file: %s; pin it by hand", l.dest, l.err))
+		if l.Start < 0 && l.Dest == "" {
+			out = pinFailOutcome("error", l.Err)
+		} else if l.Start < 0 {
+			out = pinFailOutcome("error", fmt.Sprintf("%s: cannot find this destination in the file: %s; pin it by hand", l.Dest, l.Err))
 		} else {
-			out = p.link(doc, l.dest)
+			out = p.link(doc, l.Dest)
 		}
 		p.report(name, l, out)
 		if out.failed {
 			p.failed = true
 		}
-		if out.apply && out.newDest != "" && out.newDest != l.dest {
-			edits = append(edits, pinTextEdit{l.start, l.end, out.newDest})
+		if out.apply && out.newDest != "" && out.newDest != l.Dest {
+			edits = append(edits, pinTextEdit{l.Start, l.End, out.newDest})
 		}
 	}
 	return src, pinApplyEdits(src, edits), true
 }
 
-// pinPageLinks returns the RFC 5147 links of a page and the paths of its
-// textfrag shortcodes (those that fail to name one included), in order.
-func pinPageLinks(src []byte) []pinMdLink {
-	links := pinFindLinks(src)
-	nLinks := len(links)
-	for _, sc := range pageShortcodeLinks(src) {
-		if sc.dest != "" && !isPinCandidate(sc.dest) {
-			continue // the Hugo module reports it; nothing to pin
-		}
-		l := pinMdLink{line: sc.line, col: sc.col, dest: sc.dest, start: sc.start, end: sc.end, err: sc.err}
-		for _, m := range links[:nLinks] {
-			if l.start >= 0 && m.start >= 0 && l.start < m.end && m.start < l.end {
-				// A shortcode written inside a link: one rewrite would
-				// spoil the other.
-				l.start, l.end, l.err = -1, -1, "the shortcode's path is also part of a Markdown link"
-			}
-		}
-		links = append(links, l)
-	}
-	sort.SliceStable(links, func(i, j int) bool {
-		if links[i].line != links[j].line {
-			return links[i].line < links[j].line
-		}
-		return links[i].col < links[j].col
-	})
-	return links
-}
-
-func (p *pinner) report(name string, l pinMdLink, out pinOutcome) {
+func (p *pinner) report(name string, l mdlink.Link, out pinOutcome) {
 	if out.class == "" || (out.class == "ok" && !p.opt.verbose) {
 		return
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", name, l.line, l.col, out.class, out.msg)
+	fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", name, l.Line, l.Column, out.class, out.msg)
 	for _, d := range out.detail {
 		fmt.Fprintf(&b, "    %s\n", d)
 	}

@@ -28,6 +28,7 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
@@ -395,7 +396,7 @@ func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 		s.serveSource(w, r, rest)
 		return
 	}
-	if slices.ContainsFunc(strings.Split(name, "/"), skipName) {
+	if slices.ContainsFunc(strings.Split(name, "/"), project.Skipped) {
 		http.NotFound(w, r)
 		return
 	}
@@ -463,7 +464,7 @@ func serveSiteFile(w http.ResponseWriter, r *http.Request, st *site, name string
 	defer f.Close()
 	ctype := mime.TypeByExtension(path.Ext(name))
 	switch {
-	case isMarkdownName(name):
+	case project.IsMarkdownName(name):
 		ctype = "text/plain; charset=utf-8"
 	case ctype == "":
 		ctype = "application/octet-stream"

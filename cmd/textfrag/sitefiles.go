@@ -29,13 +29,6 @@ type siteFiles struct {
 	Warnings []string
 }
 
-// skipName reports whether a file or directory found under SRC is left out
-// of the site: hidden ones (".git", ".env") and "_"-prefixed ones (drafts,
-// the layout, examples meant to fail).
-func skipName(name string) bool {
-	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")
-}
-
 // scanSite lists the pages and assets under the directory src, skipping
 // hidden and "_"-prefixed files and directories and the directories in skip
 // (absolute paths, such as the output directory). Symbolic links are
@@ -60,7 +53,7 @@ func scanSite(src string, inRealm func(rel string) error, skip ...string) (*site
 		if p == "." {
 			return nil
 		}
-		if skipName(d.Name()) {
+		if project.Skipped(d.Name()) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
@@ -93,7 +86,7 @@ func scanSite(src string, inRealm func(rel string) error, skip ...string) (*site
 			return nil
 		}
 		switch {
-		case isMarkdownName(p):
+		case project.IsMarkdownName(p):
 			sf.Pages = append(sf.Pages, p)
 		case activeOutsideStatic(p):
 			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a browser runs script in %s files, which are published only from %s/ (move it there to publish it as it is)",
