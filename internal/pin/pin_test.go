@@ -1,4 +1,4 @@
-package main
+package pin
 
 import (
 	"fmt"
@@ -87,7 +87,7 @@ func TestPinUnifiedDiff(t *testing.T) {
 			"--- a/f.md\n+++ b/f.md\n@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n"},
 		{"from empty", nil, []byte("a\n"), "--- a/f.md\n+++ b/f.md\n@@ -0,0 +1 @@\n+a\n"},
 	} {
-		if got := pinUnifiedDiff("f.md", c.old, c.new); got != c.want {
+		if got := UnifiedDiff("f.md", c.old, c.new); got != c.want {
 			t.Errorf("%s:\n%s\nwant:\n%s", c.name, got, c.want)
 		}
 	}
