@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/termsafe"
@@ -102,19 +103,16 @@ func runCheck(e *env, args []string) int {
 	}
 	md := lf.markdown(r)
 
-	pages := make([]*page, len(files))
+	pages := make([]*page.Page, len(files))
 	readErrs := make([]error, len(files))
 	parallel(context.Background(), *jobs, len(files), nil, func(i int) {
-		defer recoverAs(&readErrs[i], files[i])
+		defer page.Recover(&readErrs[i], files[i])
 		src, err := realm.ReadFile(nil, files[i], 0) // a FIFO or a device fails at once
 		if err != nil {
 			readErrs[i] = err
 			return
 		}
-		pages[i], readErrs[i] = convert(md, r, files[i], src, false, false)
-		if readErrs[i] == nil {
-			checkShortcodes(pages[i], &lf, r, files[i], src)
-		}
+		pages[i], readErrs[i] = page.Check(md, r, files[i], src, lf.lenient)
 	})
 
 	var problems []*textfrag.Problem

@@ -28,6 +28,7 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/termsafe"
@@ -248,7 +249,7 @@ func (s *server) update(changed map[string]bool) {
 	// The layout is on every page, and so is the link to index.html.
 	all := changed == nil || changed[s.abs(layoutName)] || s.site == nil || s.site.hasIndex != st.hasIndex
 	for _, rel := range st.files.Pages {
-		old, ok := s.pages[pageOutput(rel)]
+		old, ok := s.pages[page.Output(rel)]
 		if all || !ok || old.source != rel || changed[s.abs(rel)] || slices.ContainsFunc(old.targets, func(t string) bool { return changed[t] }) {
 			todo = append(todo, rel)
 		}
@@ -279,10 +280,10 @@ func (s *server) update(changed map[string]bool) {
 	s.mu.Lock()
 	pages := make(map[string]*servedPage, len(st.files.Pages))
 	for _, rel := range st.files.Pages {
-		pages[pageOutput(rel)] = s.pages[pageOutput(rel)]
+		pages[page.Output(rel)] = s.pages[page.Output(rel)]
 	}
 	for _, sp := range rendered {
-		pages[pageOutput(sp.source)] = sp
+		pages[page.Output(sp.source)] = sp
 	}
 	s.site, s.pages, s.siteErr = st, pages, nil
 	s.version++

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
 )
@@ -20,7 +21,7 @@ const layoutName = "_layout.html"
 // siteFiles is what a site's source directory holds, as slash paths
 // relative to it, in lexical order.
 type siteFiles struct {
-	// Pages are the Markdown files, each rendered to pageOutput(page).
+	// Pages are the Markdown files, each rendered to page.Output(page).
 	Pages []string
 	// Assets are the other files, copied as they are.
 	Assets []string
@@ -109,15 +110,15 @@ func scanSite(src string, inRealm func(rel string) error, skip ...string) (*site
 func dedupeIndex(src string, pages []string, warnings *[]string) []string {
 	claimed := map[string]string{}
 	for _, p := range pages {
-		out := pageOutput(p)
+		out := page.Output(p)
 		if prev, ok := claimed[out]; !ok || strings.EqualFold(path.Base(p), "index.md") && !strings.EqualFold(path.Base(prev), "index.md") {
 			claimed[out] = p
 		}
 	}
 	kept := pages[:0:0]
 	for _, p := range pages {
-		if winner := claimed[pageOutput(p)]; winner != p {
-			*warnings = append(*warnings, fmt.Sprintf("%s: left out: %s is also %s", filepath.Join(src, p), winner, pageOutput(p)))
+		if winner := claimed[page.Output(p)]; winner != p {
+			*warnings = append(*warnings, fmt.Sprintf("%s: left out: %s is also %s", filepath.Join(src, p), winner, page.Output(p)))
 			continue
 		}
 		kept = append(kept, p)
@@ -130,7 +131,7 @@ func dedupeIndex(src string, pages []string, warnings *[]string) []string {
 func (sf *siteFiles) outputs() (map[string]string, error) {
 	out := make(map[string]string, len(sf.Pages)+len(sf.Assets))
 	for _, p := range sf.Pages {
-		out[pageOutput(p)] = p
+		out[page.Output(p)] = p
 	}
 	var errs []error
 	for _, a := range sf.Assets {

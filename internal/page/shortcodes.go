@@ -1,4 +1,4 @@
-package main
+package page
 
 import (
 	"errors"
@@ -8,14 +8,15 @@ import (
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
+	"github.com/yuin/goldmark"
 )
 
-// checkShortcodes verifies the textfrag shortcodes of the page name, whose
+// CheckShortcodes verifies the textfrag shortcodes of the page name, whose
 // contents are src, as check verifies links: each is counted as a link, and
 // its errors and warnings are added to the page's problems in document
 // order. A shortcode Hugo would refuse (no path, no RFC 5147 fragment, a
 // remote host not allowed) is an error, as it fails the Hugo build.
-func checkShortcodes(p *page, lf *linkFlags, r *target.Resolver, name string, src []byte) {
+func CheckShortcodes(p *Page, lenient bool, r *target.Resolver, name string, src []byte) {
 	scs := mdlink.PageShortcodes(src)
 	if len(scs) == 0 {
 		return
@@ -40,7 +41,7 @@ func checkShortcodes(p *page, lf *linkFlags, r *target.Resolver, name string, sr
 			prob.Err = err
 		case err != nil:
 			prob.Kind, prob.Message, prob.Err = target.Kind(err), target.Explain(err, name), err
-			if lf.lenient && target.Lenient(err) {
+			if lenient && target.Lenient(err) {
 				prob.Severity = textfrag.Warning
 				prob.Message += " (a warning in lenient mode)"
 			}
@@ -58,4 +59,20 @@ func checkShortcodes(p *page, lf *linkFlags, r *target.Resolver, name string, sr
 		a, b := p.Problems[i], p.Problems[j]
 		return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
 	})
+}
+
+// Check does check's work for one page, whose contents are src: it
+// converts the page without rendering it, and verifies its textfrag
+// shortcodes (lenient: as --lenient does). The page's Problems are every
+// error and warning check reports for it, in document order, and Links
+// counts what was checked. err is set only when the page cannot be
+// converted at all (a panic is turned into one).
+func Check(md goldmark.Markdown, r *target.Resolver, name string, src []byte, lenient bool) (_ *Page, err error) {
+	defer Recover(&err, name)
+	p, err := Convert(md, r, name, src, false, false)
+	if err != nil {
+		return nil, err
+	}
+	CheckShortcodes(p, lenient, r, name, src)
+	return p, nil
 }

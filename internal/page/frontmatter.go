@@ -1,4 +1,4 @@
-package main
+package page
 
 import (
 	"bytes"
@@ -26,13 +26,13 @@ func (e *frontMatterError) problem(name string) *textfrag.Problem {
 	}
 }
 
-// splitFrontMatter separates YAML front matter from a page: a first line
+// SplitFrontMatter separates YAML front matter from a page: a first line
 // "---" (after an optional UTF-8 BOM), YAML, and a line "---" or "...". It
 // returns the front matter (nil when there is none) and the Markdown with
 // the front matter's lines left empty, so that line numbers in messages
 // still match the file. A page whose first "---" is never closed has no
 // front matter (it starts with a thematic break).
-func splitFrontMatter(src []byte) (map[string]any, []byte, *frontMatterError) {
+func SplitFrontMatter(src []byte) (map[string]any, []byte, *frontMatterError) {
 	yamlStart, yamlEnd, end, ok := mdlink.FrontMatter(src)
 	if !ok {
 		return nil, src, nil

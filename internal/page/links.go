@@ -1,4 +1,4 @@
-package main
+package page
 
 import (
 	"path"
@@ -45,12 +45,12 @@ func pageLink(dest string) (string, bool) {
 	if !project.IsMarkdownName(p) {
 		return "", false
 	}
-	return pageOutput(p) + dest[len(p):], true
+	return Output(p) + dest[len(p):], true
 }
 
-// pageOutput maps a Markdown page's slash path to its HTML page's:
+// Output maps a Markdown page's slash path to its HTML page's:
 // X.md to X.html, README.md and index.md (in any case) to index.html.
-func pageOutput(p string) string {
+func Output(p string) string {
 	dir, base := path.Split(p)
 	stem := base[:len(base)-len(path.Ext(base))]
 	if strings.EqualFold(stem, "readme") || strings.EqualFold(stem, "index") {
