@@ -50,6 +50,13 @@ Formats (--format):
 Every format ends with a summary line on stderr:
   checked N links in M files: E errors, W warnings
 
+Large sites can split the work across the jobs of a CI matrix: with
+--shard K/N, check takes only the files of part K of N (K = 1…N), picked by
+a hash of each file's path from the project root, so that N jobs check
+every file exactly once between them, and a file stays in its part when
+others are added or removed. It says so first on stderr:
+  shard K/N: M of T files
+
 Exit status: 0 when no link has an error (warnings are printed), 1 on any error
 (or warning, with --strict), 2 on bad usage.
 
@@ -71,6 +78,8 @@ func runCheck(e *env, args []string) int {
 	fset := flag.NewFlagSet("check", flag.ContinueOnError)
 	format := fset.String("format", "text", "output `FORMAT`: text, json or github")
 	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "check `N` files at a time")
+	var shard project.Shard
+	registerShard(fset, &shard)
 	lf := linkFlags{unpinned: true}
 	lf.register(fset)
 	fset.Usage = func() {
@@ -94,6 +103,9 @@ func runCheck(e *env, args []string) int {
 	files, err := project.MarkdownFiles(paths)
 	if err != nil {
 		e.errorf("%v", err)
+		return exitError
+	}
+	if files, ok = e.shardFiles(shard, lf.root, files); !ok {
 		return exitError
 	}
 	r, err := lf.newResolver(lf.root)
