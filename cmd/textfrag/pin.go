@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	register(command{name: "pin", summary: "add or refresh the md5 of RFC 5147 links, following moved text: textfrag pin --write docs", run: runPin})
+	register(command{name: "pin", summary: "add or refresh the md5 of RFC 5147 links, following moved text: textfrag pin --write docs", run: runPin, gcPercent: 200}) // as check
 }
 
 const pinUsage = `Usage: textfrag pin [PATHS…] [--write] [--accept-changed] [--check] [-v] [--shard K/N] [--root DIR] [--charset GLOB=CHARSET] [--allow-host HOST]
@@ -192,6 +192,10 @@ type pinner struct {
 	// quotes holds, for each Markdown file, the real paths of its targets.
 	quotes  map[string]map[string]bool
 	curFile string
+	// realPaths caches the real path of each project path noteQuoted saw
+	// in this pass ("": none), so that symbolic links are followed once
+	// per target, not once per link.
+	realPaths map[string]string
 	// reported holds the report lines printed, so that a second pass over a
 	// file does not repeat them.
 	reported map[string]bool
@@ -204,8 +208,18 @@ func (p *pinner) noteQuoted(proj string) {
 	if target.IsRemote(proj) {
 		return
 	}
-	real, err := pin.RealPath(filepath.Join(p.res.Root(), filepath.FromSlash(proj)))
-	if err != nil {
+	real, ok := p.realPaths[proj]
+	if !ok {
+		var err error
+		if real, err = pin.RealPath(filepath.Join(p.res.Root(), filepath.FromSlash(proj))); err != nil {
+			real = ""
+		}
+		if p.realPaths == nil {
+			p.realPaths = map[string]string{}
+		}
+		p.realPaths[proj] = real
+	}
+	if real == "" {
 		return
 	}
 	if p.quotes[p.curFile] == nil {
@@ -277,6 +291,7 @@ func (p *pinner) run(paths []string) int {
 				return exitError
 			}
 			p.plan.Resolver = p.res
+			p.realPaths = nil // files were rewritten: look again
 		}
 	}
 	pending := len(written)
