@@ -4,8 +4,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
@@ -74,9 +76,10 @@ func lspConfig(lf *linkFlags) (lsp.Config, error) {
 	if err != nil {
 		return lsp.Config{}, err
 	}
+	opts := target.Options{Root: lf.root, Charsets: lf.charsets, Remote: ro, AllowSecrets: lf.secrets}
 	return lsp.Config{
 		Root:     lf.root,
-		Resolver: target.Options{Root: lf.root, Charsets: lf.charsets, Remote: ro, AllowSecrets: lf.secrets},
+		Resolver: opts,
 		Check: func(r *target.Resolver, path string, src []byte) ([]*textfrag.Problem, error) {
 			// Named as check names it: relative to the working directory.
 			name := path
@@ -100,6 +103,9 @@ func lspConfig(lf *linkFlags) (lsp.Config, error) {
 			}
 			return links
 		},
+		CodeActions: func(r *target.Resolver, path string, src []byte, start, end int) []lsp.Action {
+			return lspPinActions(r, opts, path, src, start, end)
+		},
 		MarkdownFiles: func() ([]string, error) {
 			files, err := markdownFiles(defaultPaths(lf.proj))
 			for i, f := range files {
@@ -110,4 +116,43 @@ func lspConfig(lf *linkFlags) (lsp.Config, error) {
 			return files, err
 		},
 	}, nil
+}
+
+// lspPinActions offers what pin --accept-changed would do to each link
+// of the page at path whose destination overlaps bytes [start, end): add
+// the md5, refresh a stale length, move a range whose text moved (found
+// through git history), or re-pin a quote whose text changed, which the
+// title asks to review first. Every edit verifies before it is offered,
+// as pin checks what it writes.
+func lspPinActions(r *target.Resolver, ro target.Options, path string, src []byte, start, end int) []lsp.Action {
+	quiet := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+	p := &pinner{e: quiet, opt: pinOptions{acceptChanged: true}, res: r, resOptions: ro, hist: newPinHistory(),
+		current: map[string]*pinCurrentTarget{}, quotes: map[string]map[string]bool{}, reported: map[string]bool{}, curFile: path}
+	doc := r.DocPath(path)
+	var actions []lsp.Action
+	for _, l := range pinFindLinks(src) {
+		if l.start < 0 || l.end < start || l.start > end {
+			continue
+		}
+		out := p.link(doc, l.dest)
+		if !out.apply || out.newDest == "" || out.newDest == l.dest {
+			continue
+		}
+		a := lsp.Action{Kind: "quickfix", Preferred: true, Edits: []lsp.ByteEdit{{Start: l.start, End: l.end, New: out.newDest}}}
+		switch out.class {
+		case "pinned":
+			a.Title = "Pin: add md5= (textfrag pin)"
+		case "refreshed":
+			a.Title = "Refresh the integrity checks: " + out.msg
+		case "moved":
+			a.Title = "Relocate the moved text: " + out.msg
+		case "changed":
+			a.Title = "Re-pin the changed quote (review the change first): " + strings.TrimSuffix(out.msg, "; re-pinned (--accept-changed)")
+			a.Preferred = false
+		default:
+			continue
+		}
+		actions = append(actions, a)
+	}
+	return actions
 }

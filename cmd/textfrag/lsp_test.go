@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -537,4 +538,99 @@ func TestLSPBadInput(t *testing.T) {
 		t.Errorf("bad params: %v", m)
 	}
 	c.shutdown()
+}
+
+// lspGit runs git in dir with a throwaway identity and configuration.
+func lspGit(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=LSP Test", "-c", "user.email=lsp@example.com", "-c", "commit.gpgsign=false", "-c", "core.autocrlf=false"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "GIT_CONFIG_NOSYSTEM=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+// applyEdits applies a code action's edits of uri to text (UTF-16
+// positions, as an editor does).
+func applyEdits(t *testing.T, text, uri string, action map[string]any) string {
+	t.Helper()
+	b, _ := json.Marshal(action["edit"])
+	var edit struct {
+		Changes map[string][]struct {
+			Range   lspRange
+			NewText string
+		}
+	}
+	json.Unmarshal(b, &edit)
+	edits := edit.Changes[uri]
+	if len(edits) == 0 {
+		t.Fatalf("action %v has no edit of %s", action, uri)
+	}
+	lines := strings.SplitAfter(text, "\n")
+	offset := func(p lspPos) int {
+		n := 0
+		for _, l := range lines[:p.Line] {
+			n += len(l)
+		}
+		u := utf16.Encode([]rune(lines[p.Line]))
+		return n + len(string(utf16.Decode(u[:p.Character])))
+	}
+	for i := len(edits) - 1; i >= 0; i-- {
+		e := edits[i]
+		text = text[:offset(e.Range.Start)] + e.NewText + text[offset(e.Range.End):]
+	}
+	return text
+}
+
+// Code actions are pin's: add the md5 of an unpinned link, move a range
+// whose text moved (through git history), re-pin a changed quote after
+// review. Applied, each leaves the page without diagnostics.
+func TestLSPCodeActions(t *testing.T) {
+	src := "package a\n\nfunc A() {}\n\nfunc B() {}\n"
+	for _, c := range []struct {
+		name, dest, changed, title, wantDest string
+	}{
+		{"pin", "../src/a.go#line=2,3", "", "Pin: add md5=", "../src/a.go#line=2,3;md5=" + e2eMD5(src)},
+		{"relocate", "../src/a.go#line=2,3;md5=" + e2eMD5(src), "// one\n// two\n" + src, "Relocate the moved text", "../src/a.go#line=4,5;md5=" + e2eMD5("// one\n// two\n"+src)},
+		{"re-pin", "../src/a.go#line=2,3;md5=" + e2eMD5(src), strings.Replace(src, "func A() {}", "func A() { return }", 1), "Re-pin the changed quote (review the change first)", "../src/a.go#line=2,3;md5=" + e2eMD5(strings.Replace(src, "func A() {}", "func A() { return }", 1))},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := t.TempDir()
+			page := "日本 😀 [a](" + c.dest + ")\n"
+			e2eWrite(t, root, map[string]string{"src/a.go": src, "docs/page.md": page})
+			lspGit(t, root, "init", "-q")
+			lspGit(t, root, "add", "-A")
+			lspGit(t, root, "commit", "-q", "-m", "first")
+			if c.changed != "" {
+				e2eWrite(t, root, map[string]string{"src/a.go": c.changed})
+			}
+			cl := startLSP(t, root, 0)
+			cl.initialize(false, false)
+			uri := cl.open(filepath.Join(root, "docs/page.md"), "markdown")
+			diags := cl.diagnostics(uri)
+			if len(diags) != 1 {
+				t.Fatalf("diagnostics %+v, want one", diags)
+			}
+			var actions []map[string]any
+			cl.result("textDocument/codeAction", map[string]any{
+				"textDocument": map[string]any{"uri": uri}, "range": diags[0].Range,
+				"context": map[string]any{"diagnostics": diags},
+			}, &actions)
+			if len(actions) != 1 || !strings.HasPrefix(actions[0]["title"].(string), c.title) || actions[0]["kind"] != "quickfix" {
+				t.Fatalf("actions %v, want one titled %q", actions, c.title)
+			}
+			got := applyEdits(t, page, uri, actions[0])
+			if want := "日本 😀 [a](" + c.wantDest + ")\n"; got != want {
+				t.Fatalf("applied: %q, want %q", got, want)
+			}
+			cl.notify("textDocument/didChange", map[string]any{
+				"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": got}},
+			})
+			if diags := cl.diagnostics(uri); len(diags) != 0 {
+				t.Errorf("after the action: %+v", diags)
+			}
+			cl.shutdown()
+		})
+	}
 }
