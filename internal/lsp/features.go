@@ -476,7 +476,7 @@ func (s *Server) codeActions(params json.RawMessage) (any, *rpcError) {
 		}
 		ca := CodeAction{Title: a.Title, Kind: a.Kind, IsPreferred: a.Preferred, Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: edits}}}
 		for _, diag := range p.Context.Diagnostics {
-			if diag.Source == "textfrag" {
+			if a.Kind == "quickfix" && diag.Source == "textfrag" {
 				ca.Diagnostics = append(ca.Diagnostics, diag)
 			}
 		}
