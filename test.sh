@@ -6,6 +6,9 @@
 # testdata/fuzz directory: commit it with the fix, as a regression test.
 set -euo pipefail
 cd "$(dirname "$0")"
+# pre-commit and jq, for the tests of .pre-commit-hooks.yaml and action.yml
+# (internal/integration): installed when missing, or the run stops saying how.
+scripts/install-test-deps
 go vet ./...
 go test ./...
 if [ -f hugo-module/hugotest/go.mod ]; then
