@@ -356,18 +356,22 @@ func TestLSPDidChange(t *testing.T) {
 // the diagnostics of the pages that quote it: through the client's file
 // watching when it offers it, else by polling.
 func TestLSPQuotedFileChanges(t *testing.T) {
-	for _, watch := range []bool{true, false} {
-		t.Run(fmt.Sprintf("watch=%v", watch), func(t *testing.T) {
+	for _, mode := range []string{"watch", "poll", "refused"} {
+		t.Run(mode, func(t *testing.T) {
+			watch := mode == "watch"
 			root, _, _ := lspProject(t)
 			page := filepath.Join(root, "docs/page.md")
 			src := filepath.Join(root, "src/a.go")
 			e2eWrite(t, root, map[string]string{"docs/page.md": "[a](../src/a.go#line=1,2;md5=" + e2eMD5(lspSource) + ")\n"})
 			c := startLSP(t, root, 50*time.Millisecond)
-			c.initialize(false, watch)
-			if watch {
+			c.initialize(false, mode != "poll")
+			if mode != "poll" {
 				reg := c.notification("client/registerCapability")
 				if !strings.Contains(fmt.Sprint(reg["params"]), "workspace/didChangeWatchedFiles") {
 					t.Errorf("registration %v", reg)
+				}
+				if mode == "refused" {
+					c.send(map[string]any{"id": reg["id"], "error": map[string]any{"code": -32601, "message": "no"}})
 				}
 			}
 			uri := c.open(page, "markdown")

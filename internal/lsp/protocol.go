@@ -80,6 +80,9 @@ type positionParams struct {
 	Position     Position               `json:"position"`
 }
 
+// fileChanged is FileChangeType Changed (1 is Created, 3 Deleted).
+const fileChanged = 2
+
 type fileEvent struct {
 	URI  string `json:"uri"`
 	Type int    `json:"type"`

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -110,6 +111,7 @@ type Server struct {
 	watching              bool // the client watches files for us
 	dynamicWatch          bool // it can be asked to
 	nextID                int
+	watchID               int // the id of our request to watch files
 	stamps                map[string]stamp // quoted files' stat, for polling
 }
 
@@ -200,7 +202,13 @@ func (s *Server) handle(body []byte) (exit bool, _ error) {
 		return false, nil
 	}
 	if m.Method == "" {
-		return false, nil // a response to a request of ours
+		// A response to a request of ours: only the registration of file
+		// watching matters, and if the client refused it, we poll.
+		if m.Error != nil && string(m.ID) == strconv.Itoa(s.watchID) {
+			s.logf("the client refused to watch files (%v): polling instead", m.Error)
+			s.watching = false
+		}
+		return false, nil
 	}
 	isRequest := len(m.ID) > 0 && string(m.ID) != "null"
 	if m.Method == "exit" {
@@ -315,6 +323,7 @@ func (s *Server) didInitialize(json.RawMessage) (any, *rpcError) {
 		return nil, nil
 	}
 	s.nextID++
+	s.watchID = s.nextID
 	err := s.conn.request(s.nextID, "client/registerCapability", map[string]any{
 		"registrations": []map[string]any{{
 			"id":     "textfrag-watch",
@@ -488,15 +497,20 @@ func (s *Server) didChangeWatchedFiles(params json.RawMessage) (any, *rpcError) 
 	}
 	paths := map[string]bool{}
 	for _, c := range p.Changes {
+		if c.Type != fileChanged {
+			// A file created or deleted may be one a page names but did
+			// not find, or a directory on the way to one: check every
+			// open page.
+			for _, d := range s.openPages() {
+				s.publish(d)
+			}
+			return nil, nil
+		}
 		if proj := s.projectPath(uriPath(c.URI)); proj != "" {
 			paths[proj] = true
 		}
 	}
-	// A file created or deleted may be one a page names but did not find
-	// (or found through a directory that changed): check every open page.
-	for _, d := range s.openPages() {
-		s.publish(d)
-	}
+	s.refreshQuoting(paths)
 	return nil, nil
 }
 
