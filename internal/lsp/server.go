@@ -111,7 +111,7 @@ type Server struct {
 	watching              bool // the client watches files for us
 	dynamicWatch          bool // it can be asked to
 	nextID                int
-	watchID               int // the id of our request to watch files
+	watchID               int              // the id of our request to watch files
 	stamps                map[string]stamp // quoted files' stat, for polling
 }
 
