@@ -23,7 +23,7 @@ import (
 // lspClient drives a language server in process with raw JSON-RPC
 // messages, as an editor writes them.
 type lspClient struct {
-	t      *testing.T
+	t      testing.TB
 	w      io.Writer
 	msgs   chan map[string]any
 	queue  []map[string]any // notifications and server requests read while waiting
@@ -34,7 +34,7 @@ type lspClient struct {
 // startLSP runs textfrag lsp in dir (the project) with args, as an editor
 // starts it, and returns a client for it. poll, if not zero, replaces the
 // polling interval.
-func startLSP(t *testing.T, dir string, poll time.Duration, args ...string) *lspClient {
+func startLSP(t testing.TB, dir string, poll time.Duration, args ...string) *lspClient {
 	t.Helper()
 	t.Chdir(dir)
 	inR, inW := io.Pipe()

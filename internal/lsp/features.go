@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
@@ -287,6 +290,7 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 	}
 	defer root.Close()
 	r := s.resolver()
+	srcBase := norm.NFC.String(path.Base(src.proj))
 	locs := []Location{}
 	seen := map[string]bool{}
 	for _, f := range files {
@@ -295,20 +299,23 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 		}
 		seen[f] = true
 		page := open[f]
-		if page == nil {
+		var links []Link
+		if page != nil {
+			links = s.linksOf(page)
+		} else {
 			rel := s.projectPath(f)
 			if rel == "" {
 				continue
 			}
-			b, err := realm.ReadFile(root, rel, 16<<20)
-			if err != nil {
+			var text []byte
+			if links, text = s.pageLinks(root, f, rel); links == nil {
 				continue
 			}
-			page = &document{uri: fileURI(f), path: f, proj: rel, text: b, markdown: true}
+			page = &document{uri: fileURI(f), path: f, proj: rel, text: text, markdown: true}
 		}
 		var px *lineIndex
-		for _, l := range s.linksOf(page) {
-			if l.Start < 0 {
+		for _, l := range links {
+			if l.Start < 0 || !mayName(l.Dest, srcBase) {
 				continue
 			}
 			res, _, ok := s.resolveLink(r, page, l)
@@ -328,6 +335,9 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 				continue
 			}
 			if px == nil {
+				if page.text == nil {
+					page.text, _ = realm.ReadFile(root, page.proj, 16<<20)
+				}
 				px = newLineIndex(page.text, s.enc)
 			}
 			locs = append(locs, Location{URI: page.uri, Range: px.span(l.Start, l.End)})
@@ -483,4 +493,46 @@ func (s *Server) codeActions(params json.RawMessage) (any, *rpcError) {
 		actions = append(actions, ca)
 	}
 	return actions, nil
+}
+
+// pageCache holds the links of a page on disk, as long as its size and
+// modification time are those it was scanned at.
+type pageCache struct {
+	stamp stamp
+	links []Link
+}
+
+// pageLinks returns the links of the page at OS path f (project path rel)
+// on disk, scanning it only when it changed since the last call; text is
+// the page's bytes when it was read now, else nil. links is nil when the
+// page cannot be read.
+func (s *Server) pageLinks(root *os.Root, f, rel string) (links []Link, text []byte) {
+	st := statOf(f)
+	if c, ok := s.pages[f]; ok && st.ok && c.stamp == st {
+		return c.links, nil
+	}
+	b, err := realm.ReadFile(root, rel, 16<<20)
+	if err != nil {
+		delete(s.pages, f)
+		return nil, nil
+	}
+	links = s.cfg.FindLinks(b)
+	if links == nil {
+		links = []Link{}
+	}
+	s.pages[f] = pageCache{st, links}
+	return links, b
+}
+
+// mayName reports whether a link destination may name a file of base name
+// base (in NFC): false only when its last path segment, decoded, is
+// certainly another name.
+func mayName(dest, base string) bool {
+	l := target.SplitLink(dest)
+	seg := l.RawPath[strings.LastIndexByte(l.RawPath, '/')+1:]
+	dec, err := url.PathUnescape(seg)
+	if err != nil {
+		return true
+	}
+	return norm.NFC.String(dec) == base
 }

@@ -111,8 +111,9 @@ type Server struct {
 	watching              bool // the client watches files for us
 	dynamicWatch          bool // it can be asked to
 	nextID                int
-	watchID               int              // the id of our request to watch files
-	stamps                map[string]stamp // quoted files' stat, for polling
+	watchID               int                  // the id of our request to watch files
+	stamps                map[string]stamp     // quoted files' stat, for polling
+	pages                 map[string]pageCache // links of pages on disk, by OS path
 }
 
 type stamp struct {
@@ -126,7 +127,7 @@ type stamp struct {
 // nil after a shutdown request and exit, as the protocol asks for exit
 // status 0.
 func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
-	s := &Server{cfg: cfg, conn: newConn(in, out), docs: map[string]*document{}, stamps: map[string]stamp{}, enc: encodingUTF16}
+	s := &Server{cfg: cfg, conn: newConn(in, out), docs: map[string]*document{}, stamps: map[string]stamp{}, pages: map[string]pageCache{}, enc: encodingUTF16}
 	ro := cfg.Resolver
 	ro.Overlay = s.overlay
 	base, err := target.New(ro)
