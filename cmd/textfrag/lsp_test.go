@@ -11,12 +11,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf16"
 
+	"github.com/textfrag/textfrag/internal/corpus"
 	"github.com/textfrag/textfrag/internal/lsp"
 )
 
@@ -682,5 +684,74 @@ func TestLSPBoxActions(t *testing.T) {
 		if string(got) != c.want {
 			t.Errorf("%q: got %q, want %q", c.src, got, c.want)
 		}
+	}
+}
+
+// The language server is a front end: every case of the shared corpus,
+// written into its page, gives the diagnostics check gives (severity and
+// message, in order), each on the link's destination as written.
+func TestLSPConformance(t *testing.T) {
+	cases, err := corpus.Load(corpus.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cs := range cases {
+		t.Run(cs.Name, func(t *testing.T) {
+			root := t.TempDir()
+			if err := cs.Materialize(root); err != nil {
+				t.Fatal(err)
+			}
+			doc := cs.Document()
+			if cs.Markdown == "" {
+				text := cs.Text
+				if text == "" {
+					text = "quote"
+				}
+				doc = "[" + text + "](" + cs.Link + ")\n"
+				if strings.ContainsAny(cs.Link, " \t") {
+					doc = "[" + text + "](<" + cs.Link + ">)\n"
+				}
+			}
+			e2eWrite(t, root, map[string]string{cs.Doc: doc})
+			flags := []string{"--root", root}
+			globs := make([]string, 0, len(cs.Charsets))
+			for g := range cs.Charsets {
+				globs = append(globs, g)
+			}
+			sort.Strings(globs)
+			for _, g := range globs {
+				flags = append(flags, "--charset", g+"="+cs.Charsets[g])
+			}
+			t.Chdir(root)
+			out, _, _ := runIn(t, append([]string{"check", "--format", "json", cs.Doc}, flags...)...)
+			var want []checkRecord
+			if err := json.Unmarshal([]byte(out), &want); err != nil {
+				t.Fatalf("check: %v: %q", err, out)
+			}
+
+			c := startLSP(t, root, 0, flags...)
+			c.initialize(false, false)
+			uri := c.open(filepath.Join(root, filepath.FromSlash(cs.Doc)), "markdown")
+			got := c.diagnostics(uri)
+			if len(got) != len(want) {
+				t.Fatalf("diagnostics %+v,\ncheck says %+v", got, want)
+			}
+			lines := strings.Split(doc, "\n")
+			for i, d := range got {
+				sev := map[int]string{1: "error", 2: "warning"}[d.Severity]
+				if sev != want[i].Severity || d.Message != want[i].Message || d.Source != "textfrag" {
+					t.Errorf("diagnostic %d: %s %q, check says %s %q", i, sev, d.Message, want[i].Severity, want[i].Message)
+				}
+				u := utf16.Encode([]rune(lines[d.Range.Start.Line]))
+				if d.Range.End.Line != d.Range.Start.Line || d.Range.End.Character > len(u) {
+					t.Errorf("diagnostic %d: range %+v in %q", i, d.Range, doc)
+					continue
+				}
+				if on := string(utf16.Decode(u[d.Range.Start.Character:d.Range.End.Character])); on != want[i].Link {
+					t.Errorf("diagnostic %d is on %q, not on the link %q", i, on, want[i].Link)
+				}
+			}
+			c.shutdown()
+		})
 	}
 }

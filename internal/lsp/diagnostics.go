@@ -92,29 +92,36 @@ func (s *Server) publish(d *document) {
 	}
 }
 
-// locate finds the bytes each problem is about: its link's destination,
-// else from the link's first character to the end of its line.
+// locate finds the bytes each problem is about: its link's destination
+// (for a reference link, the definition's), else the link as written
+// where it is found in the page, else from the position the problem names
+// to the end of that line.
 func (s *Server) locate(d *document, problems []*textfrag.Problem) []located {
 	links := s.linksOf(d)
 	x := s.lines(d)
 	out := make([]located, 0, len(problems))
 	for _, p := range problems {
+		off := charOffset(x, p.Line, p.Column)
+		start, end := off, x.lineEnd(x.position(off).Line)
 		found := false
 		for _, l := range links {
 			if l.Line == p.Line && l.Col == p.Column && l.Dest == p.Link && l.Start >= 0 {
-				out = append(out, located{p, l.Start, l.End})
-				found = true
+				start, end, found = l.Start, l.End, true
 				break
 			}
 		}
-		if found {
-			continue
+		for _, l := range links {
+			if found || l.Dest != p.Link || l.Start < 0 {
+				continue
+			}
+			start, end = l.Start, l.End
+			found = l.Start >= off // the first after the position; else the last before
 		}
-		start := charOffset(x, p.Line, p.Column)
-		end := x.lineEnd(x.position(start).Line)
-		if p.Link != "" {
-			if i := bytes.Index(d.text[start:end], []byte(p.Link)); i >= 0 {
-				start, end = start+i, start+i+len(p.Link)
+		if !found && p.Link != "" && start == off {
+			if i := bytes.Index(d.text[off:], []byte(p.Link)); i >= 0 {
+				start, end = off+i, off+i+len(p.Link)
+			} else if i := bytes.Index(d.text, []byte(p.Link)); i >= 0 {
+				start, end = i, i+len(p.Link)
 			}
 		}
 		out = append(out, located{p, start, end})
