@@ -36,4 +36,5 @@ if [ "$FUZZTIME" != 0 ]; then
   fuzz ./cmd/textfrag FuzzSplitFrontMatter
   fuzz ./cmd/textfrag FuzzPageLink
   fuzz ./cmd/textfrag FuzzCheck
+  fuzz ./cmd/textfrag FuzzFindShortcodeLinks
 fi

@@ -113,6 +113,9 @@ func runCheck(e *env, args []string) int {
 			return
 		}
 		pages[i], readErrs[i] = convert(md, r, files[i], src, false, false)
+		if readErrs[i] == nil {
+			checkShortcodes(pages[i], &lf, r, files[i], src)
+		}
 	})
 
 	var problems []*textfrag.Problem

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
@@ -28,13 +29,22 @@ adds ";md5=…" where there is none and refreshes md5 and length checks that
 no longer match, in the charset a check names. Unknown checks and the rest
 of the fragment stay as written, and the rest of the file byte for byte.
 A destination whose exact bytes cannot be found in the file (the link syntax
-hides them) is reported, never guessed at.
+hides them) is reported, never guessed at. The path of the Hugo module's
+shortcode, {{< textfrag "PATH#line=…" >}} or src="PATH#…" (also in the {{% %}}
+form), is pinned like a link wherever Hugo expands it, code blocks included;
+escaped shortcodes ({{</* … */>}}) and front matter are left alone. check
+verifies these shortcodes too.
 
 When a pinned md5 no longer matches, pin finds the version of the target
 with that md5 in git history and looks for the text the link quoted then:
   moved    the same text is elsewhere now: the range and checks are updated
   changed  the text was edited: shown, and re-pinned only with --accept-changed
-  gone     no such version in history, or the target or the text is gone
+  gone     no such version in history, or the target or the text is gone;
+           with --accept-changed, a range that still fits the file is
+           re-pinned as written, to the file as it is now
+A link checked by length= alone names no version: when its length no longer
+matches, it is "changed" (what it quotes now is shown), re-pinned, with an
+md5 added, only with --accept-changed.
 Other outcomes: pinned (md5 added), refreshed (checks updated, text unchanged
 in place), ok (shown with -v), error.
 
@@ -58,6 +68,10 @@ Flags:`
 // pinOptions are pin's flags.
 type pinOptions struct {
 	write, acceptChanged, check, verbose bool
+	// flagArgs are the flags given that choose what links mean (--root,
+	// --charset, remote options), each with a leading space, for the
+	// commands messages advise.
+	flagArgs string
 }
 
 func runPin(e *env, args []string) int {
@@ -65,7 +79,7 @@ func runPin(e *env, args []string) int {
 	var o pinOptions
 	fset.String("root", "", "project root `DIR`: links starting with / resolve there, and targets must lie inside it ("+rootHelp+")")
 	fset.BoolVar(&o.write, "write", false, "rewrite the Markdown files instead of printing a diff")
-	fset.BoolVar(&o.acceptChanged, "accept-changed", false, "also re-pin links whose quoted text changed (review the changes first)")
+	fset.BoolVar(&o.acceptChanged, "accept-changed", false, "also re-pin links whose quoted text changed, or whose pinned version is gone, to the file as it is now (review the changes first)")
 	fset.BoolVar(&o.check, "check", false, "write nothing and exit 1 if any file would change (for CI)")
 	fset.BoolVar(&o.verbose, "v", false, "also report links that are pinned and unchanged")
 	var charsets charsetFlag
@@ -104,9 +118,55 @@ func runPin(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: newPinHistory(),
+	o.flagArgs = pinFlagArgs(fset)
+	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: newPinHistory(proj.Root),
 		current: map[string]*pinCurrentTarget{}, quotes: map[string]map[string]bool{}, reported: map[string]bool{}}
 	return p.run(paths)
+}
+
+// pinFlagArgs writes the flags given on the command line that the
+// commands pin advises must repeat: all but --write, --check,
+// --accept-changed and -v.
+func pinFlagArgs(fset *flag.FlagSet) string {
+	var b strings.Builder
+	fset.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "write", "check", "accept-changed", "v":
+			return
+		}
+		var values []string
+		switch v := f.Value.(type) {
+		case *charsetFlag:
+			for _, r := range *v {
+				values = append(values, r.Glob+"="+r.Charset)
+			}
+		case *hostsFlag:
+			values = *v
+		default:
+			if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
+				b.WriteString(" --" + f.Name + "=" + f.Value.String())
+				return
+			}
+			values = []string{f.Value.String()}
+		}
+		for _, v := range values {
+			b.WriteString(" --" + f.Name + " " + pinShellWords([]string{v}))
+		}
+	})
+	return b.String()
+}
+
+// pinShellWords joins words for a POSIX shell, quoting those that need it.
+func pinShellWords(words []string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,@+-") == "" {
+			quoted[i] = w
+			continue
+		}
+		quoted[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+	}
+	return strings.Join(quoted, " ")
 }
 
 // pinner runs one pin command.
@@ -173,7 +233,7 @@ func (p *pinner) run(paths []string) int {
 			written[name] = true
 			if !p.opt.write {
 				fmt.Fprint(p.e.stdout, pinUnifiedDiff(pinFileLabel(name), src, newSrc))
-			} else if err := pinWriteAtomic(name, src, newSrc); err != nil {
+			} else if err := pinWriteAtomic(p.res.Root(), name, src, newSrc); err != nil {
 				p.e.errorf("pin: %s: not written: %v", name, err)
 				p.failed = true
 				continue
@@ -213,10 +273,10 @@ func (p *pinner) run(paths []string) int {
 	pending := len(written)
 	switch {
 	case pending > 0 && p.opt.check:
-		p.e.errorf("pin: %d %s not pinned up to date; run textfrag pin --write", pending, pinPlural(pending, "file is", "files are"))
+		p.e.errorf("pin: %d %s not pinned up to date; run `textfrag pin --write%s %s`", pending, pinPlural(pending, "file is", "files are"), p.opt.flagArgs, pinShellWords(paths))
 		return exitError
 	case pending > 0 && !p.opt.write:
-		p.e.errorf("pin: %d %s would change; run with --write to apply", pending, pinPlural(pending, "file", "files"))
+		p.e.errorf("pin: %d %s would change; run with --write to apply: `textfrag pin --write%s %s`", pending, pinPlural(pending, "file", "files"), p.opt.flagArgs, pinShellWords(paths))
 	}
 	if p.failed {
 		return exitError
@@ -252,9 +312,11 @@ func (p *pinner) file(name string) (src, newSrc []byte, ok bool) {
 	doc := p.res.DocPath(name)
 	p.curFile = name
 	var edits []pinTextEdit
-	for _, l := range pinFindLinks(src) {
+	for _, l := range pinPageLinks(src) {
 		var out pinOutcome
-		if l.start < 0 {
+		if l.start < 0 && l.dest == "" {
+			out = pinFailOutcome("error", l.err)
+		} else if l.start < 0 {
 			out = pinFailOutcome("error", fmt.Sprintf("%s: cannot find this destination in the file: %s; pin it by hand", l.dest, l.err))
 		} else {
 			out = p.link(doc, l.dest)
@@ -268,6 +330,34 @@ func (p *pinner) file(name string) (src, newSrc []byte, ok bool) {
 		}
 	}
 	return src, pinApplyEdits(src, edits), true
+}
+
+// pinPageLinks returns the RFC 5147 links of a page and the paths of its
+// textfrag shortcodes (those that fail to name one included), in order.
+func pinPageLinks(src []byte) []pinMdLink {
+	links := pinFindLinks(src)
+	nLinks := len(links)
+	for _, sc := range pageShortcodeLinks(src) {
+		if sc.dest != "" && !isPinCandidate(sc.dest) {
+			continue // the Hugo module reports it; nothing to pin
+		}
+		l := pinMdLink{line: sc.line, col: sc.col, dest: sc.dest, start: sc.start, end: sc.end, err: sc.err}
+		for _, m := range links[:nLinks] {
+			if l.start >= 0 && m.start >= 0 && l.start < m.end && m.start < l.end {
+				// A shortcode written inside a link: one rewrite would
+				// spoil the other.
+				l.start, l.end, l.err = -1, -1, "the shortcode's path is also part of a Markdown link"
+			}
+		}
+		links = append(links, l)
+	}
+	sort.SliceStable(links, func(i, j int) bool {
+		if links[i].line != links[j].line {
+			return links[i].line < links[j].line
+		}
+		return links[i].col < links[j].col
+	})
+	return links
 }
 
 func (p *pinner) report(name string, l pinMdLink, out pinOutcome) {
@@ -344,8 +434,11 @@ func (p *pinner) link(doc, dest string) pinOutcome {
 			msg:     fmt.Sprintf("%s: %s (the md5 matches: the text is as pinned)", label, strings.Join(changes, ", ")),
 			newDest: pinRewriteDest(dest, "", values, ""), apply: true})
 	case !hasMD5:
+		// A length names no version: pin cannot tell whether the quoted
+		// text moved or changed, so it shows what the range quotes now.
 		out := pinOutcome{class: "changed", newDest: pinRewriteDest(dest, "", values, md5), apply: p.opt.acceptChanged,
-			msg: fmt.Sprintf("%s: %s; without an md5 the version it was written for cannot be found, so the quoted text cannot be compared", label, strings.Join(changes, ", "))}
+			msg:    fmt.Sprintf("%s: %s; without an md5 the version it was written for cannot be found, so the quoted text cannot be compared: it now quotes the text below", label, strings.Join(changes, ", ")),
+			detail: pinQuoteNow(sel.Text, 40)}
 		return p.verified(doc, p.acceptance(out))
 	}
 	if res.Remote != nil {
@@ -374,8 +467,51 @@ func (p *pinner) acceptance(out pinOutcome) pinOutcome {
 		out.msg += "; re-pinned (--accept-changed)"
 		return out
 	}
-	out.msg += "; review it, then run pin with --accept-changed or fix the link by hand"
+	out.msg += fmt.Sprintf("; review it, then re-pin with `%s`, or fix the link by hand", p.acceptCommand())
 	out.failed = true
+	return out
+}
+
+// acceptCommand is the command that re-pins the file being pinned with
+// --accept-changed.
+func (p *pinner) acceptCommand() string {
+	return "textfrag pin --write --accept-changed" + p.opt.flagArgs + " " + pinShellWords([]string{p.curFile})
+}
+
+// gone finishes an outcome for a link whose pinned md5 is in no version pin
+// can find, or whose quoted text was deleted, when the range as written
+// still fits the file: with --accept-changed, the range is re-pinned as
+// written to the file as it is now; otherwise what it quotes now is shown
+// for review.
+func (p *pinner) gone(doc, dest string, res *target.Result, values map[int]string, msg string) pinOutcome {
+	if res.Selection.Clamped {
+		return pinFailOutcome("gone", msg+"; the range now runs past the end of the file: fix the link by hand")
+	}
+	out := pinOutcome{class: "gone", newDest: pinRewriteDest(dest, "", values, ""), apply: p.opt.acceptChanged}
+	if p.opt.acceptChanged {
+		out.msg = msg + "; re-pinned the range as written to the file as it is now (--accept-changed)"
+		return p.verified(doc, out)
+	}
+	out.msg = fmt.Sprintf("%s; the range as written now quotes the text below: if that is right, re-pin it with `%s`, or fix the link by hand", msg, p.acceptCommand())
+	out.detail = pinQuoteNow(res.Selection.Text, 40)
+	out.failed = true
+	return p.verified(doc, out)
+}
+
+// pinQuoteNow shows quoted text for review, at most maxLines lines.
+func pinQuoteNow(text []byte, maxLines int) []string {
+	if len(text) == 0 {
+		return []string{"(nothing)"}
+	}
+	lines := pinNewRFCText(text).contents()
+	var out []string
+	for i, l := range lines {
+		if i == maxLines {
+			out = append(out, fmt.Sprintf("| … %d more lines", len(lines)-maxLines))
+			break
+		}
+		out = append(out, "| "+l)
+	}
 	return out
 }
 
@@ -472,9 +608,9 @@ func (p *pinner) relocate(doc, dest string, res *target.Result, values map[int]s
 	switch {
 	case err != nil:
 		why := strings.TrimPrefix(err.Error(), pinErrNoHistory.Error()+": ")
-		return pinFailOutcome("gone", fmt.Sprintf("%s: the file no longer has %s, and no history is available to find the version that had it (%s); check the quoted text and fix the link by hand", label, pinnedMD5, why))
+		return p.gone(doc, dest, res, values, fmt.Sprintf("%s: the file no longer has %s, and no history is available to find the version that had it (%s)", label, pinnedMD5, why))
 	case ver == nil:
-		return pinFailOutcome("gone", fmt.Sprintf("%s: no version of the file in git history has %s; check the quoted text and fix the link by hand", label, pinnedMD5))
+		return p.gone(doc, dest, res, values, fmt.Sprintf("%s: no version of the file in git history has %s", label, pinnedMD5))
 	}
 	oldSel, err := old.Select(bare)
 	if err != nil {
@@ -486,7 +622,7 @@ func (p *pinner) relocate(doc, dest string, res *target.Result, values map[int]s
 	case r.ambiguous:
 		return pinFailOutcome("error", fmt.Sprintf("%s: the quoted text (%s in %s) moved: %s; fix the link by hand", label, oldSel.Label(), where, r.note))
 	case r.deleted:
-		return pinFailOutcome("gone", fmt.Sprintf("%s: the quoted text (%s in %s) was deleted", label, oldSel.Label(), where))
+		return p.gone(doc, dest, res, values, fmt.Sprintf("%s: the quoted text (%s in %s) was deleted", label, oldSel.Label(), where))
 	}
 	start, end := r.start, r.end
 	if !r.moved && !r.located {

@@ -14,8 +14,13 @@ import (
 )
 
 // pinHistory finds old versions of files in git history. It runs the git
-// command; without git, or outside a repository, there is no history.
+// command on the project's own repository only (pinRepo); without git, or
+// outside a repository, there is no history.
 type pinHistory struct {
+	// root is the project root, from which the repository is found.
+	root string
+	// repo is the project's repository, found on first use.
+	repo *pinRepo
 	// versions caches each file's list of versions, newest first.
 	versions map[string]*pinFileVersions
 	// earlier holds, by real path, the contents of files as they were before
@@ -25,7 +30,7 @@ type pinHistory struct {
 
 // pinFileVersions is where the versions of one file are found.
 type pinFileVersions struct {
-	top  string          // the repository's top directory
+	repo *pinRepo
 	refs []pinVersionRef // commits newest first, then the index
 	err  error           // why there is no history
 }
@@ -55,8 +60,8 @@ func (v *pinOldVersion) describe() string {
 	return "commit " + v.commit[:min(len(v.commit), 12)]
 }
 
-func newPinHistory() *pinHistory {
-	return &pinHistory{versions: map[string]*pinFileVersions{}, earlier: map[string][][]byte{}}
+func newPinHistory(root string) *pinHistory {
+	return &pinHistory{root: root, versions: map[string]*pinFileVersions{}, earlier: map[string][][]byte{}}
 }
 
 // remember records the contents a file had before pin rewrote it.
@@ -82,7 +87,10 @@ func (h *pinHistory) find(osPath string, match func(raw []byte) bool) (*pinOldVe
 	}
 	fv, ok := h.versions[real]
 	if !ok {
-		fv = pinListVersions(real)
+		if h.repo == nil {
+			h.repo = findPinRepo(h.root)
+		}
+		fv = h.repo.listVersions(real)
 		h.versions[real] = fv
 	}
 	if fv.err != nil {
@@ -91,21 +99,16 @@ func (h *pinHistory) find(osPath string, match func(raw []byte) bool) (*pinOldVe
 	return fv.search(match)
 }
 
-func pinListVersions(real string) *pinFileVersions {
-	fv := &pinFileVersions{}
-	dir := filepath.Dir(real)
-	out, err := pinRunGit(dir, nil, "rev-parse", "--show-toplevel")
-	if err != nil {
-		fv.err = err
+func (repo *pinRepo) listVersions(real string) *pinFileVersions {
+	fv := &pinFileVersions{repo: repo}
+	if repo.err != nil {
+		fv.err = repo.err
 		return fv
 	}
-	top := strings.TrimRight(string(out), "\r\n")
-	if t, err := filepath.EvalSymlinks(top); err == nil {
-		top = t
-	}
+	top := repo.top
 	rel, err := filepath.Rel(top, real)
-	if err != nil || strings.HasPrefix(rel, "..") {
-		fv.err = fmt.Errorf("%w: %s is outside the git work tree %s", pinErrNoHistory, real, top)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		fv.err = fmt.Errorf("%w: %s is outside the project's git work tree %s", pinErrNoHistory, real, top)
 		return fv
 	}
 	rel = filepath.ToSlash(rel)
@@ -113,10 +116,9 @@ func pinListVersions(real string) *pinFileVersions {
 		fv.err = fmt.Errorf("%w: the file name holds a line break", pinErrNoHistory)
 		return fv
 	}
-	fv.top = top
 	// %x01 starts each commit; -z ends each name with NUL. --follow lists
 	// the name the file had in each commit, across renames.
-	out, err = pinRunGit(top, nil, "log", "--follow", "--format=%x01%H", "--name-only", "-z", "--", rel)
+	out, err := repo.run(nil, "log", "--follow", "--no-ext-diff", "--no-textconv", "--no-color", "--format=%x01%H", "--name-only", "-z", "--", rel)
 	if err != nil {
 		fv.err = err
 		return fv
@@ -150,10 +152,8 @@ func (fv *pinFileVersions) search(match func(raw []byte) bool) (*pinOldVersion, 
 	for _, r := range fv.refs {
 		fmt.Fprintf(&req, "%s:%s\n", r.commit, r.path)
 	}
-	cmd := exec.Command("git", "cat-file", "--batch")
-	cmd.Dir = fv.top
+	cmd := fv.repo.command("cat-file", "--batch")
 	cmd.Stdin = &req
-	cmd.Env = pinGitEnv()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
@@ -202,12 +202,96 @@ func (fv *pinFileVersions) search(match func(raw []byte) bool) (*pinOldVersion, 
 	return nil, nil
 }
 
-// pinRunGit runs git in dir and returns its standard output.
-func pinRunGit(dir string, stdin io.Reader, args ...string) ([]byte, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Stdin = stdin
+// pinRepo is the project's own git repository, named explicitly on every
+// git command line: git never discovers a repository by itself, so a
+// directory in the tree that looks like one (a committed bare repository
+// with its own config) is never used.
+type pinRepo struct {
+	top    string // the work tree's top directory, symlinks resolved
+	gitDir string // its git directory, absolute
+	err    error  // why there is no repository: wraps pinErrNoHistory
+}
+
+// findPinRepo finds the repository of the project root once, as git finds
+// it from there (the root's own work tree, or one enclosing it), but never a
+// bare repository: safe.bareRepository=explicit.
+func findPinRepo(root string) *pinRepo {
+	repo := &pinRepo{}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		repo.err = fmt.Errorf("%w: %v", pinErrNoHistory, err)
+		return repo
+	}
+	cmd := exec.Command("git", append(pinGitSafety(), "rev-parse", "--show-toplevel", "--absolute-git-dir")...)
+	cmd.Dir = abs
+	out, err := pinOutput(cmd)
+	if err != nil {
+		repo.err = err
+		return repo
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) != 2 || lines[0] == "" || lines[1] == "" {
+		repo.err = fmt.Errorf("%w: the project root %s is not in a git work tree", pinErrNoHistory, abs)
+		return repo
+	}
+	repo.top, repo.gitDir = lines[0], lines[1]
+	if t, err := filepath.EvalSymlinks(repo.top); err == nil {
+		repo.top = t
+	}
+	return repo
+}
+
+// pinGitSafety are the options every git command starts with. Configuration
+// is read from the usual places (system, the user's global file, the
+// repository's own .git/config; files in the tree are never configuration),
+// and the settings below override it, wherever it comes from, so that
+// nothing makes git start another program: no pager, no fsmonitor hook, no
+// hooks, no external diff or textconv, no credential helper, ssh or askpass,
+// no transport at all (a partial clone's lazy fetch included), no signature
+// checks (gpg). The commands pin runs (rev-parse, log, cat-file --batch)
+// read only: no filters, no index refresh.
+func pinGitSafety() []string {
+	return []string{
+		"--no-pager", "--literal-pathspecs", "--no-optional-locks",
+		"-c", "safe.bareRepository=explicit",
+		"-c", "core.fsmonitor=",
+		"-c", "core.hooksPath=" + os.DevNull,
+		"-c", "core.pager=cat",
+		"-c", "diff.external=",
+		"-c", "credential.helper=",
+		"-c", "core.sshCommand=",
+		"-c", "core.askPass=",
+		"-c", "core.gitProxy=",
+		"-c", "protocol.allow=never",
+		"-c", "log.showSignature=false",
+		"-c", "core.untrackedCache=false",
+		"-c", "gc.auto=0",
+		"-c", "maintenance.auto=false",
+		"-c", "color.ui=false",
+	}
+}
+
+// command returns git with args on the project's repository.
+func (repo *pinRepo) command(args ...string) *exec.Cmd {
+	pre := append(pinGitSafety(), "--git-dir="+repo.gitDir, "--work-tree="+repo.top)
+	cmd := exec.Command("git", append(pre, args...)...)
+	cmd.Dir = repo.top
 	cmd.Env = pinGitEnv()
+	return cmd
+}
+
+// run runs git with args on the project's repository and returns its
+// standard output.
+func (repo *pinRepo) run(stdin io.Reader, args ...string) ([]byte, error) {
+	cmd := repo.command(args...)
+	cmd.Stdin = stdin
+	return pinOutput(cmd)
+}
+
+func pinOutput(cmd *exec.Cmd) ([]byte, error) {
+	if cmd.Env == nil {
+		cmd.Env = pinGitEnv()
+	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -217,10 +301,32 @@ func pinRunGit(dir string, stdin io.Reader, args ...string) ([]byte, error) {
 	return out, nil
 }
 
-// pinGitEnv is the environment git runs in: the user's, with messages in
-// English so that "not a git repository" can be recognized.
+// pinGitKeptEnv are the GIT_* variables passed on to git: they choose the
+// user's own configuration files (trusted, and where safe.directory is set)
+// or stop repository discovery early. No other GIT_* variable reaches git:
+// none can then name another repository, work tree, index or object store,
+// or a program (GIT_DIR, GIT_INDEX_FILE, GIT_PAGER, GIT_EXTERNAL_DIFF,
+// GIT_SSH_COMMAND, GIT_TRACE…).
+var pinGitKeptEnv = map[string]bool{
+	"GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_SYSTEM": true, "GIT_CONFIG_NOSYSTEM": true, "GIT_CEILING_DIRECTORIES": true,
+}
+
+// pinGitEnv is the environment git runs in: the user's, with only the GIT_*
+// variables of pinGitKeptEnv, with messages in English so that "not a git
+// repository" can be recognized, no prompts, no optional locks and no lazy
+// fetches.
 func pinGitEnv() []string {
-	return append(os.Environ(), "LC_ALL=C", "LANGUAGE=", "GIT_TERMINAL_PROMPT=0")
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		switch {
+		case strings.HasPrefix(strings.ToUpper(name), "GIT_") && !pinGitKeptEnv[name], name == "LC_ALL", name == "LANGUAGE":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "LC_ALL=C", "LANGUAGE=", "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0",
+		"GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1")
 }
 
 func pinGitError(err error, stderr *bytes.Buffer) error {

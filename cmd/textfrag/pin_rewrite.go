@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -46,9 +48,15 @@ var pinCleaned sync.Map
 // no longer run: a pin killed between creating its temporary file and
 // renaming it over the original leaves one behind (the original is intact).
 // Files of running processes, and anything not named as pin names its
-// files, are left alone. It returns the names removed.
-func pinRemoveStale(dir string) []string {
-	entries, err := os.ReadDir(dir)
+// files, are left alone. It returns the names removed. dir is a directory
+// of r, through which everything is done, so nothing outside r is removed.
+func pinRemoveStale(r *os.Root, dir string) []string {
+	d, err := r.Open(dir)
+	if err != nil {
+		return nil
+	}
+	entries, err := d.ReadDir(-1)
+	d.Close()
 	if err != nil {
 		return nil
 	}
@@ -58,7 +66,7 @@ func pinRemoveStale(dir string) []string {
 		if !ok || pid == os.Getpid() || !e.Type().IsRegular() || !pinProcessGone(pid) {
 			continue
 		}
-		if os.Remove(filepath.Join(dir, e.Name())) == nil {
+		if r.Remove(filepath.Join(dir, e.Name())) == nil {
 			removed = append(removed, e.Name())
 		}
 	}
@@ -178,33 +186,63 @@ func pinApplyEdits(src []byte, edits []pinTextEdit) []byte {
 // holds orig, and renames the temporary file over it. On any failure the
 // original is untouched and the temporary file removed; should the process
 // be killed, the original is intact and the next pin to write in that
-// directory removes the temporary file (pinRemoveStale). A symlink is
-// followed: the file it points to is replaced.
-func pinWriteAtomic(path string, orig, data []byte) (err error) {
-	real, err := filepath.EvalSymlinks(path)
+// directory removes the temporary file (pinRemoveStale).
+//
+// Every step goes through an os.Root opened at the project root, so that
+// nothing is written outside it. A symlink is followed when it leads to a
+// file inside the root (that file is replaced); one leading outside is
+// refused, and so are a read-only file and a file with other hard links,
+// which a rename would split from the new contents.
+func pinWriteAtomic(root, path string, orig, data []byte) (err error) {
+	realRoot, err := pinRealPath(root)
 	if err != nil {
 		return err
 	}
-	info, err := os.Stat(real)
+	real, err := pinRealPath(path)
 	if err != nil {
 		return err
 	}
-	dir := filepath.Dir(real)
+	rel, err := filepath.Rel(realRoot, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		if abs, aerr := filepath.Abs(path); aerr == nil && abs != real {
+			return fmt.Errorf("it is a symbolic link to %s, outside the project root %s; pin writes only inside the root: pin the file it leads to from its own project (--root), or replace the link by a copy", real, realRoot)
+		}
+		return fmt.Errorf("it is outside the project root %s; pin writes only inside the root: run pin with --root set to a directory that holds it", realRoot)
+	}
+	r, err := os.OpenRoot(realRoot)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	info, err := r.Lstat(rel)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !info.Mode().IsRegular():
+		return fmt.Errorf("it is not a regular file (%s); pin replaces regular files only", info.Mode().Type())
+	case info.Mode().Perm()&0o200 == 0:
+		return fmt.Errorf("it is read-only (mode %04o), and pin does not replace read-only files: make it writable (chmod u+w %s) if it should change, then run pin --write again", info.Mode().Perm(), path)
+	}
+	if n := pinLinkCount(info); n > 1 {
+		return fmt.Errorf("it has %d hard links, and replacing it would leave the other names with the old text: make it a file of its own (cp %s %s.copy && mv %s.copy %s), then run pin --write again", n, path, path, path, path)
+	}
+	dir, relDir := filepath.Dir(real), filepath.Dir(rel)
 	if _, done := pinCleaned.LoadOrStore(dir, true); !done {
-		pinRemoveStale(dir)
+		pinRemoveStale(r, relDir)
 	}
 	if err = pinAt("create", real, ""); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(real)+pinTempMarker+strconv.Itoa(os.Getpid())+"-*")
+	tmp, tmpRel, err := pinCreateTemp(r, relDir, filepath.Base(real))
 	if err != nil {
 		return err
 	}
-	tmpName := tmp.Name()
+	tmpName := filepath.Join(realRoot, tmpRel)
 	defer func() {
 		if err != nil {
 			tmp.Close()
-			os.Remove(tmpName)
+			r.Remove(tmpRel)
 		}
 	}()
 	if err = pinAt("write", real, tmpName); err != nil {
@@ -236,21 +274,45 @@ func pinWriteAtomic(path string, orig, data []byte) (err error) {
 			return err
 		}
 	}
-	now, err := os.ReadFile(real)
+	// The file pin read must still be there, unchanged: same file, same
+	// contents.
+	now, err := r.Lstat(rel)
 	if err != nil {
 		return err
 	}
-	if !bytes.Equal(now, orig) {
+	if !os.SameFile(info, now) {
+		return pinErrChangedSince
+	}
+	cur, err := r.ReadFile(rel)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(cur, orig) {
 		return pinErrChangedSince
 	}
 	if err = pinAt("rename", real, tmpName); err != nil {
 		return err
 	}
-	if err = os.Rename(tmpName, real); err != nil {
+	if err = r.Rename(tmpRel, rel); err != nil {
 		return err
 	}
 	pinSyncDir(dir)
 	return nil
+}
+
+// pinCreateTemp creates pin's temporary file for the file base in the
+// directory dir of r: ".BASE.textfrag-pin-PID-RANDOM", new, mode 0600.
+func pinCreateTemp(r *os.Root, dir, base string) (*os.File, string, error) {
+	prefix := "." + base + pinTempMarker + strconv.Itoa(os.Getpid()) + "-"
+	for range 100 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := r.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return f, name, err
+	}
+	return nil, "", errors.New("cannot create a temporary file: too many tries")
 }
 
 // pinSyncDir makes a rename in dir durable where the system allows it.

@@ -78,12 +78,20 @@ type IntegrityError struct {
 	Actual Facts
 }
 
+// Error lists the failed checks, then the entity's current md5 and length
+// in link syntax (SEMANTICS.md §4), so that a person can re-pin by hand:
+// "md5 mismatch: the link says …, the file has …; the file now has
+// md5=…;length=…".
 func (e *IntegrityError) Error() string {
 	parts := make([]string, len(e.Failed))
 	for i, r := range e.Failed {
 		parts[i] = r.Reason
 	}
-	return strings.Join(parts, "; ")
+	now := fmt.Sprintf("the file now has md5=%s;length=%d", e.Actual.MD5Hex(), e.Actual.Length)
+	if cs := e.Actual.Charset.Name; cs != "" && cs != UTF8.Name {
+		now += " (in " + cs + ")"
+	}
+	return strings.Join(append(parts, now), "; ")
 }
 
 // Unwrap returns ErrIntegrity.

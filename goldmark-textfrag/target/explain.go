@@ -17,7 +17,7 @@ func Explain(err error, doc string) string {
 	switch {
 	case errors.Is(err, rfc5147.ErrIntegrity):
 		if doc != "" {
-			return fmt.Sprintf("%s; if the quoted text is still right, re-pin with `textfrag pin --write %s`", msg, doc)
+			return fmt.Sprintf("%s; re-pin with `textfrag pin --write %s`: it follows quoted text that moved, and shows text that changed for review", msg, doc)
 		}
 		return msg + "; if the quoted text is still right, put the file's current value in the link"
 	case errors.Is(err, rfc5147.ErrSyntax), errors.Is(err, rfc5147.ErrMisordered):

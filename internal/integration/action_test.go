@@ -234,7 +234,7 @@ func checkWorkspace(t *testing.T) string {
 	src := "package a\n\n// A answers.\nfunc A() int {\n\treturn 1\n}\n"
 	writeFile(t, filepath.Join(ws, "src", "a.go"), src)
 	writeFile(t, filepath.Join(ws, "docs", "guide.md"), "# Guide\n\n[A](../src/a.go#line=2,5;md5="+md5Hex(src)+")\n")
-	writeFile(t, filepath.Join(ws, "docs", "sub", "more.md"), "# More\n\n[A](../../src/a.go#line=3,4)\n")
+	writeFile(t, filepath.Join(ws, "docs", "sub", "more.md"), "# More\n\n[A](../../src/a.go#line=3,4;md5=e22a9997058c72975aa474bcd17fde28)\n")
 	writeFile(t, filepath.Join(ws, "docs", "bad.md"), "# Bad\n\n[A](../src/a.go#line=2,5;md5=00000000000000000000000000000000)\n")
 	return ws
 }
@@ -266,7 +266,7 @@ func TestActionCheck(t *testing.T) {
 			wantLines: []string{
 				"::error file=docs/bad.md,line=3,col=1::../src/a.go#line=2,5;md5=00000000000000000000000000000000: md5 mismatch",
 				"::error file=-notes.md,line=1,col=1::src/missing.go#line=1,2: target file not found",
-				"::warning file=docs/clamp.md,line=1,col=1::../src/a.go#line=2,50: line=2,50 goes past the end",
+				"::warning file=docs/clamp.md,line=1,col=1::../src/a.go#line=2,50;md5=e22a9997058c72975aa474bcd17fde28: line=2,50 goes past the end",
 			},
 			wantSummary: "    checked 5 links in 5 files: 2 errors, 1 warning", wantResult: "failed"},
 		{name: "paths separated by blanks and new lines", paths: " docs/guide.md\n\tdocs/sub \n", wantCode: 0,
@@ -286,7 +286,7 @@ func TestActionCheck(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ws := checkWorkspace(t)
 			writeFile(t, filepath.Join(ws, "-notes.md"), "[A](src/missing.go#line=1,2)\n")
-			writeFile(t, filepath.Join(ws, "docs", "clamp.md"), "[A](../src/a.go#line=2,50)\n")
+			writeFile(t, filepath.Join(ws, "docs", "clamp.md"), "[A](../src/a.go#line=2,50;md5=e22a9997058c72975aa474bcd17fde28)\n")
 			r := newRunner(t, ws)
 			r.installed(bin)
 			if tc.paths != "" {

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// pinAdvice finds the command a message advises: the last `textfrag …`
+// in backquotes.
+var pinAdvice = regexp.MustCompile("`(textfrag [^`]+)`")
+
+// followAdvice runs args, and while the command fails, runs the command its
+// messages advise, literally, then the original command again. It fails
+// the test when a failure advises no command, and returns the commands
+// followed.
+func (s *pinSite) followAdvice(args ...string) []string {
+	s.t.Helper()
+	var followed []string
+	stdout, stderr, code := s.run(args...)
+	for step := 0; code != 0; step++ {
+		if step == 4 {
+			s.t.Fatalf("%v still fails after following %q:\n%s%s", args, followed, stdout, stderr)
+		}
+		m := pinAdvice.FindAllStringSubmatch(stdout+stderr, -1)
+		if m == nil {
+			s.t.Fatalf("%v fails (exit %d) and advises no command:\n%s%s", args, code, stdout, stderr)
+		}
+		advice := m[len(m)-1][1]
+		followed = append(followed, advice)
+		_, aerr, acode := s.run(strings.Fields(advice)[1:]...)
+		// Advice may lead to more advice (pin asks for a review, then
+		// --accept-changed): follow it too.
+		for acode != 0 && step < 4 {
+			m := pinAdvice.FindAllStringSubmatch(aerr, -1)
+			if m == nil {
+				s.t.Fatalf("%q fails (exit %d) and advises no command:\n%s", advice, acode, aerr)
+			}
+			advice = m[len(m)-1][1]
+			followed = append(followed, advice)
+			_, aerr, acode = s.run(strings.Fields(advice)[1:]...)
+			step++
+		}
+		stdout, stderr, code = s.run(args...)
+	}
+	return followed
+}
+
+// TestPinRemedyWorks: for each kind of error whose message advises a
+// command, following the advice literally makes check pass (and pin
+// --check, which then has nothing left to do).
+func TestPinRemedyWorks(t *testing.T) {
+	src := numberedSource(1, 10)
+	cases := []struct {
+		name   string
+		git    bool
+		doc    string
+		change func(s *pinSite) // after the commit
+		want   []string         // the commands followed
+	}{
+		{"moved", true, "[q](../src/a.go#line=2,4;md5=" + md5hex(src) + ")\n",
+			func(s *pinSite) { s.write("src/a.go", "// new\n"+src) },
+			[]string{"textfrag pin --write docs/a.md"}},
+		{"changed", true, "[q](../src/a.go#line=2,4;md5=" + md5hex(src) + ")\n",
+			func(s *pinSite) { s.write("src/a.go", strings.Replace(src, "line 3 é", "line three", 1)) },
+			[]string{"textfrag pin --write docs/a.md", "textfrag pin --write --accept-changed docs/a.md"}},
+		{"length only", false, "[q](../src/a.go#line=2,4;length=3)\n", nil,
+			[]string{"textfrag pin --write docs/a.md", "textfrag pin --write --accept-changed docs/a.md"}},
+		{"gone: no history", false, "[q](../src/a.go#line=2,4;md5=00000000000000000000000000000000)\n", nil,
+			[]string{"textfrag pin --write docs/a.md", "textfrag pin --write --accept-changed docs/a.md"}},
+		{"gone: no such version", true, "[q](../src/a.go#line=2,4;md5=00000000000000000000000000000000)\n", nil,
+			[]string{"textfrag pin --write docs/a.md", "textfrag pin --write --accept-changed docs/a.md"}},
+		{"gone: quoted text deleted", true, "[q](../src/a.go#line=2,4;md5=" + md5hex(src) + ")\n",
+			func(s *pinSite) { s.write("src/a.go", numberedSource(1, 2)+numberedSource(5, 10)) },
+			[]string{"textfrag pin --write docs/a.md", "textfrag pin --write --accept-changed docs/a.md"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newPinSite(t, map[string]string{"src/a.go": src, "docs/a.md": c.doc})
+			if c.git {
+				s.git("init", "-q")
+				s.commit("start")
+			}
+			if c.change != nil {
+				c.change(s)
+			}
+			if got := s.followAdvice("check", "docs"); strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("followed %q, want %q", got, c.want)
+			}
+			if _, stderr, code := s.run("pin", "--check", "docs"); code != 0 {
+				t.Errorf("pin --check afterwards: exit %d\n%s", code, stderr)
+			}
+		})
+	}
+
+	// pin --check and pin without --write advise the command that writes.
+	s := newPinSite(t, map[string]string{"src/a.go": src, "docs/a.md": "[q](../src/a.go#line=2,4)\n"})
+	if got := s.followAdvice("pin", "--check", "docs"); strings.Join(got, "\n") != "textfrag pin --write docs" {
+		t.Errorf("pin --check: followed %q", got)
+	}
+	s.write("docs/a.md", "[q](../src/a.go#line=2,5)\n")
+	if _, stderr, _ := s.run("pin", "docs"); !strings.Contains(stderr, "`textfrag pin --write docs`") {
+		t.Errorf("pin without --write: %s", stderr)
+	}
+}
+
+// TestPinRemedyExampleBrokenPage follows the advice of the example site's
+// own failing page: its md5 is in no version (it was taken from a CRLF
+// checkout), so pin reports it gone and re-pins it with --accept-changed.
+func TestPinRemedyExampleBrokenPage(t *testing.T) {
+	s := newPinSite(t, nil)
+	for _, name := range []string{"_broken/stale.md", "rfc/rfc5147.txt"} {
+		b, err := os.ReadFile("../../examples/site/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.write("site/"+name, string(b))
+	}
+	got := s.followAdvice("check", "site/_broken")
+	want := []string{"textfrag pin --write site/_broken/stale.md", "textfrag pin --write --accept-changed site/_broken/stale.md"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("followed %q, want %q", got, want)
+	}
+	if !strings.Contains(s.read("site/_broken/stale.md"), "#line=389,401;md5=") {
+		t.Errorf("the range was not kept as written:\n%s", s.read("site/_broken/stale.md"))
+	}
+}
+
+// TestPinAdviceRepeatsFlags: the command pin advises repeats the flags that
+// choose what links mean (in name order), quoted for the shell, so that it pins the same
+// links the same way.
+func TestPinAdviceRepeatsFlags(t *testing.T) {
+	s := newPinSite(t, map[string]string{"src/a.go": numberedSource(1, 5), "my docs/a.md": "[q](../src/a.go#line=1,2;length=3)\n"})
+	_, stderr, code := pinRunIn("pin", "--root", s.dir, "--charset", "*.txt=latin1", "--allow-host", "*.example.org", "--offline", s.path("my docs/a.md"))
+	want := "re-pin with `textfrag pin --write --accept-changed --allow-host '*.example.org' --charset '*.txt=latin1' --offline=true --root " + s.dir + " '" + s.path("my docs/a.md") + "'`"
+	if code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, stderr)
+	}
+}
