@@ -131,7 +131,7 @@ func lspConfig(lf *linkFlags) (lsp.Config, error) {
 // as pin checks what it writes.
 func lspPinActions(r *target.Resolver, ro target.Options, path string, src []byte, start, end int) []lsp.Action {
 	quiet := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
-	p := &pinner{e: quiet, opt: pinOptions{acceptChanged: true}, res: r, resOptions: ro, hist: newPinHistory(),
+	p := &pinner{e: quiet, opt: pinOptions{acceptChanged: true}, res: r, resOptions: ro, hist: newPinHistory(r.Root()),
 		current: map[string]*pinCurrentTarget{}, quotes: map[string]map[string]bool{}, reported: map[string]bool{}, curFile: path}
 	doc := r.DocPath(path)
 	var actions []lsp.Action
