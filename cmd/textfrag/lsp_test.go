@@ -459,6 +459,23 @@ func TestLSPHoverDefinitionLinks(t *testing.T) {
 	if len(links) != 2 || links[0].Target != srcURI || links[0].Range != (lspRange{lspPos{0, utf16Len(prefix)}, lspPos{0, utf16Len(prefix + pinned)}}) {
 		t.Errorf("document links %+v", links)
 	}
+	// A secret is never shown, whatever the link says.
+	secret := "[s](../src/.env#line=0,1)\n"
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": secret}},
+	})
+	if d := c.diagnostics(uri); len(d) != 1 || d[0].Code != "outside" {
+		t.Errorf("secret: diagnostics %+v", d)
+	}
+	c.result("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{0, 6}}, &hover)
+	if strings.Contains(hover.Contents.Value, "TOKEN") || !strings.Contains(hover.Contents.Value, "secret") {
+		t.Errorf("secret: hover %q", hover.Contents.Value)
+	}
+	locs = nil
+	c.result("textDocument/definition", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{0, 6}}, &locs)
+	if len(locs) != 0 {
+		t.Errorf("secret: definition %+v", locs)
+	}
 	c.shutdown()
 }
 
@@ -512,8 +529,9 @@ func TestLSPCompletion(t *testing.T) {
 	if got := complete(0, len("[a](../src/")); strings.Join(got, " ") != "a.go=a.go" {
 		t.Errorf("paths: %v, want a.go only (no .env)", got)
 	}
-	if got := complete(0, len("[a](../")); !strings.Contains(strings.Join(got, " "), "src/=src/") {
-		t.Errorf("dirs: %v", got)
+	e2eWrite(t, root, map[string]string{".git/config": "[core]\n", "a b.txt": "x\n"})
+	if got := strings.Join(complete(0, len("[a](../")), " "); got != "a b.txt=a%20b.txt docs/=docs/ src/=src/ textfrag.toml=textfrag.toml" {
+		t.Errorf("the root: %v, want its files and directories but .git, escaped", got)
 	}
 	if got := complete(1, len("[b](../src/a.go#line=")); strings.Join(got, " ") != "0,3=0,3" {
 		t.Errorf("line=: %v, want 0,3", got)

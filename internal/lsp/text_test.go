@@ -69,3 +69,13 @@ func TestLibraryDoesNotImportLSP(t *testing.T) {
 		}
 	}
 }
+
+// A hover's fence is longer than any run of backticks in the quoted text,
+// so quoted Markdown cannot close it early.
+func TestFence(t *testing.T) {
+	for text, want := range map[string]string{"": "```", "a`b``c": "```", "x\n```\ny": "````", "`````": "``````"} {
+		if got := fence([]byte(text)); got != want {
+			t.Errorf("fence(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
