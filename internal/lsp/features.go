@@ -322,14 +322,15 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 			if !ok || res == nil || res.Path != src.proj || res.Selection == nil {
 				continue
 			}
+			// Bytes of the text without BOM; lines for another charset.
 			sel := res.Selection
-			a, b := int(sel.Bytes.Start), int(sel.Bytes.End)
+			a, b, from, to := int(sel.Bytes.Start), int(sel.Bytes.End), lineStart, lineEnd
 			if !sel.Entity.Charset.IsUTF8() {
-				a, b, lineStart, lineEnd = int(sel.Lines.Start), int(sel.Lines.End), line, line+1
+				a, b, from, to = int(sel.Lines.Start), int(sel.Lines.End), line, line+1
 			}
-			quotes := a < lineEnd && b > lineStart || a == b && a >= lineStart && a <= lineEnd
-			if lineStart == lineEnd { // an empty line: a range that covers its line ending
-				quotes = a <= lineStart && b > lineStart || a == lineStart
+			quotes := a < to && b > from || a == b && a >= from && a <= to
+			if from == to { // an empty line: a range that covers its line ending
+				quotes = a <= from && b > from || a == from
 			}
 			if !quotes {
 				continue
