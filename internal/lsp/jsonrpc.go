@@ -65,17 +65,18 @@ func newConn(r io.Reader, w io.Writer) *conn {
 func (c *conn) read() ([]byte, error) {
 	length := -1
 	for first := true; ; first = false {
-		line, err := c.r.ReadString('\n')
-		if err != nil {
-			if err == io.EOF && first && line == "" {
-				return nil, io.EOF
-			}
+		// ReadSlice reads at most the buffer's 4 KiB: a header line is
+		// never buffered without bound.
+		raw, err := c.r.ReadSlice('\n')
+		switch {
+		case err == io.EOF && first && len(raw) == 0:
+			return nil, io.EOF
+		case err == bufio.ErrBufferFull || len(raw) > 1024:
+			return nil, errors.New("a message header line is longer than 1 KiB")
+		case err != nil:
 			return nil, fmt.Errorf("reading a message header: %w", err)
 		}
-		if len(line) > 1024 {
-			return nil, errors.New("a message header line is longer than 1 KiB")
-		}
-		line = strings.TrimRight(line, "\r\n")
+		line := strings.TrimRight(string(raw), "\r\n")
 		if line == "" {
 			break
 		}
