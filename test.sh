@@ -33,8 +33,9 @@ if [ "$FUZZTIME" != 0 ]; then
   fuzz ./goldmark-textfrag/rfc5147 FuzzScanUTF8
   fuzz ./goldmark-textfrag/target FuzzResolve
   fuzz ./goldmark-textfrag FuzzConvert
-  fuzz ./cmd/textfrag FuzzSplitFrontMatter
-  fuzz ./cmd/textfrag FuzzPageLink
+  fuzz ./internal/page FuzzSplitFrontMatter
+  fuzz ./internal/page FuzzPageLink
   fuzz ./cmd/textfrag FuzzCheck
-  fuzz ./cmd/textfrag FuzzFindShortcodeLinks
+  fuzz ./internal/mdlink FuzzFindShortcodes
+  fuzz ./internal/quotelink FuzzMarkdown
 fi

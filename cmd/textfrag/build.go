@@ -17,6 +17,8 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+	"github.com/textfrag/textfrag/internal/page"
+	"github.com/textfrag/textfrag/internal/project"
 )
 
 func init() {
@@ -161,7 +163,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 	defer st.discard() // after a successful publish there is nothing left to remove
 
 	pages, assets := s.files.Pages, s.files.Assets
-	results := make([]*page, len(pages))
+	results := make([]*page.Page, len(pages))
 	errs := make([]error, len(pages)+len(assets))
 	var done atomic.Int64
 	prog := e.startProgress("building", len(pages)+len(assets), &done)
@@ -172,7 +174,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 		}
 		p, html, err := s.renderPage(pages[i])
 		if err == nil && html != nil {
-			err = st.write(pageOutput(pages[i]), html)
+			err = st.write(page.Output(pages[i]), html)
 		}
 		results[i], errs[i] = p, err
 	})
@@ -237,7 +239,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 // pages quote, to be copied as they are, so that the caption of a box
 // quoting one links to a file that exists. Files the site leaves out
 // (hidden, "_"-prefixed) stay out.
-func (s *site) quotedPages(results []*page) []string {
+func (s *site) quotedPages(results []*page.Page) []string {
 	srcAbs, err := filepath.Abs(s.src)
 	if err != nil {
 		return nil
@@ -250,11 +252,11 @@ func (s *site) quotedPages(results []*page) []string {
 		}
 		for _, t := range p.Targets {
 			rel, err := filepath.Rel(srcAbs, filepath.Join(s.resolver.Root(), filepath.FromSlash(t)))
-			if err != nil || !isMarkdownName(rel) || !filepath.IsLocal(rel) {
+			if err != nil || !project.IsMarkdownName(rel) || !filepath.IsLocal(rel) {
 				continue
 			}
 			rel = filepath.ToSlash(rel)
-			if seen[rel] || slices.ContainsFunc(strings.Split(rel, "/"), skipName) {
+			if seen[rel] || slices.ContainsFunc(strings.Split(rel, "/"), project.Skipped) {
 				continue
 			}
 			seen[rel] = true
@@ -333,7 +335,7 @@ func (e *env) printProblems(problems []*textfrag.Problem) {
 // countProblems counts errors and warnings.
 func countProblems(problems []*textfrag.Problem) (errs, warnings int) {
 	for _, p := range problems {
-		if isError(p) {
+		if page.IsError(p) {
 			errs++
 		} else {
 			warnings++

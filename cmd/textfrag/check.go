@@ -5,14 +5,14 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/internal/page"
+	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
@@ -91,7 +91,7 @@ func runCheck(e *env, args []string) int {
 	if len(paths) == 0 {
 		paths = defaultPaths(lf.proj)
 	}
-	files, err := markdownFiles(paths)
+	files, err := project.MarkdownFiles(paths)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -103,19 +103,16 @@ func runCheck(e *env, args []string) int {
 	}
 	md := lf.markdown(r)
 
-	pages := make([]*page, len(files))
+	pages := make([]*page.Page, len(files))
 	readErrs := make([]error, len(files))
 	parallel(context.Background(), *jobs, len(files), nil, func(i int) {
-		defer recoverAs(&readErrs[i], files[i])
+		defer page.Recover(&readErrs[i], files[i])
 		src, err := realm.ReadFile(nil, files[i], 0) // a FIFO or a device fails at once
 		if err != nil {
 			readErrs[i] = err
 			return
 		}
-		pages[i], readErrs[i] = convert(md, r, files[i], src, false, false)
-		if readErrs[i] == nil {
-			checkShortcodes(pages[i], &lf, r, files[i], src)
-		}
+		pages[i], readErrs[i] = page.Check(md, r, files[i], src, lf.lenient)
 	})
 
 	var problems []*textfrag.Problem
@@ -168,53 +165,6 @@ func runCheck(e *env, args []string) int {
 		return exitError
 	}
 	return exitOK
-}
-
-// markdownFiles lists the Markdown files under paths: a file is taken as
-// given, whatever its name; a directory is searched for *.md files, leaving
-// out hidden and "_"-prefixed files and directories below it. Each file is
-// listed once, in the order found.
-func markdownFiles(paths []string) ([]string, error) {
-	var files []string
-	seen := map[string]bool{}
-	add := func(p string) {
-		if key := filepath.Clean(p); !seen[key] {
-			seen[key] = true
-			files = append(files, p)
-		}
-	}
-	for _, arg := range paths {
-		info, err := os.Stat(arg)
-		if err != nil {
-			return nil, err
-		}
-		if !info.IsDir() {
-			add(arg)
-			continue
-		}
-		err = filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if p == arg {
-				return nil
-			}
-			if skipName(d.Name()) {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !d.IsDir() && isMarkdownName(d.Name()) {
-				add(p)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return files, nil
 }
 
 // githubAnnotation writes a problem as a GitHub Actions workflow command:

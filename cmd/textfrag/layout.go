@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+	"github.com/textfrag/textfrag/internal/page"
 )
 
 // defaultLayout is the page layout built into the command; SRC/_layout.html
@@ -74,7 +75,7 @@ func loadLayout(root *os.Root, src string, inRealm func(rel string) error) (*tem
 
 // applyLayout writes the page p, whose output path in the site is out, into
 // the layout. hasIndex tells whether the site has an index.html.
-func applyLayout(t *template.Template, p *page, source, out string, hasIndex bool, liveReload template.HTML) ([]byte, error) {
+func applyLayout(t *template.Template, p *page.Page, source, out string, hasIndex bool, liveReload template.HTML) ([]byte, error) {
 	root := relRoot(out)
 	d := layoutData{
 		Title:         p.Title,

@@ -14,6 +14,7 @@ import (
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 )
 
@@ -88,7 +89,7 @@ func (f *linkFlags) newResolver(root string) (*target.Resolver, error) {
 // markdown returns the goldmark instance that renders pages with r, with
 // more AST transformers if given.
 func (f *linkFlags) markdown(r *target.Resolver, transformers ...util.PrioritizedValue) goldmark.Markdown {
-	return newMarkdown(r, !f.plain, f.highlightCache(), transformers,
+	return page.NewMarkdown(r, !f.plain, f.highlightCache(), transformers,
 		textfrag.WithHighlighting(!f.plain),
 		textfrag.WithLenient(f.lenient),
 		textfrag.WithWarningsAsErrors(f.strict),

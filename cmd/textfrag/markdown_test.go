@@ -4,91 +4,9 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/textfrag/textfrag/internal/page"
 )
-
-func TestSplitFrontMatter(t *testing.T) {
-	for _, c := range []struct {
-		name, src string
-		title     any
-		body      string
-		err       bool
-	}{
-		{"none", "# Title\n", nil, "# Title\n", false},
-		{"yaml", "---\ntitle: Hello\n---\n# H\n", "Hello", "\n\n\n# H\n", false},
-		{"dots end", "---\ntitle: Hello\n...\nbody\n", "Hello", "\n\n\nbody\n", false},
-		{"crlf", "---\r\ntitle: Hello\r\n---\r\nbody\r\n", "Hello", "\n\n\nbody\r\n", false},
-		{"bom", "\uFEFF---\ntitle: Hello\n---\n", "Hello", "\n\n\n", false},
-		{"no final newline", "---\ntitle: Hello\n---", "Hello", "\n\n", false},
-		{"empty", "---\n---\nbody\n", nil, "\n\nbody\n", false},
-		{"unclosed: a thematic break", "---\ntitle: Hello\n", nil, "---\ntitle: Hello\n", false},
-		{"not first line", "\n---\ntitle: x\n---\n", nil, "\n---\ntitle: x\n---\n", false},
-		{"bad yaml", "---\ntitle: [unclosed\n---\nbody\n", nil, "\n\n\nbody\n", true},
-		{"not a mapping", "---\n- a\n- b\n---\n", nil, "\n\n\n\n", true},
-	} {
-		front, body, err := splitFrontMatter([]byte(c.src))
-		if (err != nil) != c.err || string(body) != c.body || front["title"] != c.title {
-			t.Errorf("%s: front %v, body %q, err %v", c.name, front, body, err)
-		}
-		if err != nil {
-			if p := err.problem("a.md"); p.Line != 1 || p.Kind != "frontmatter" || !strings.Contains(p.Error(), "a.md:1:1: error: ---: front matter") {
-				t.Errorf("%s: problem %v", c.name, p)
-			}
-		}
-	}
-}
-
-func FuzzSplitFrontMatter(f *testing.F) {
-	for _, s := range []string{"---\ntitle: x\n---\n", "---\n: :\n---", "\uFEFF---\r\n...\r\n", "---\n&a [*a]\n---\n", "---"} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, src []byte) {
-		_, body, _ := splitFrontMatter(src)
-		if bytes.Count(body, []byte("\n")) != bytes.Count(src, []byte("\n")) {
-			t.Errorf("line count changed: %q -> %q", src, body)
-		}
-	})
-}
-
-func TestPageLink(t *testing.T) {
-	for dest, want := range map[string]string{
-		"guide.md":              "guide.html",
-		"guide.md#setup":        "guide.html#setup",
-		"a/b.md?x=1#y":          "a/b.html?x=1#y",
-		"../README.md":          "../index.html",
-		"docs/readme.MD":        "docs/index.html",
-		"index.md#top":          "index.html#top",
-		"/abs/page.md":          "/abs/page.html",
-		"my%20page.md":          "my%20page.html",
-		"guide.md#line=1,2":     "", // RFC 5147: textfrag's
-		"guide.md#char=0,5;md5": "",
-		"guide.md#LINE=1":       "", // a mistyped RFC 5147 link: still textfrag's, which says so
-		"https://x.org/a.md":    "",
-		"//x.org/a.md":          "",
-		"mailto:a.md":           "",
-		"a.markdown":            "",
-		"image.png":             "",
-		".md":                   "",
-		"dir/":                  "",
-		"":                      "",
-		"#intro":                "",
-	} {
-		got, ok := pageLink(dest)
-		if ok != (want != "") || got != want {
-			t.Errorf("pageLink(%q) = %q, %v; want %q", dest, got, ok, want)
-		}
-	}
-}
-
-func FuzzPageLink(f *testing.F) {
-	for _, s := range []string{"a.md", "a.md#line=1", "x:y", "?#", "README.md?#", "%zz.md"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, dest string) {
-		if got, ok := pageLink(dest); ok && !strings.Contains(got, ".html") {
-			t.Errorf("pageLink(%q) = %q", dest, got)
-		}
-	})
-}
 
 func TestPageTitleAndLinks(t *testing.T) {
 	var lf linkFlags
@@ -105,7 +23,7 @@ func TestPageTitleAndLinks(t *testing.T) {
 		"---\ntitle: \"\"\n---\n# Heading\n":   "Heading",
 		"---\ntitle: [a, b]\n---\n# Heading\n": "[a b]",
 	} {
-		p, err := convert(md, r, "dir/page.md", []byte(src), true, false)
+		p, err := page.Convert(md, r, "dir/page.md", []byte(src), true, false)
 		if err != nil || p.Title != want {
 			t.Errorf("%q: title %q, err %v; want %q", src, p.Title, err, want)
 		}
@@ -118,7 +36,7 @@ func TestFencedCodeMatchesBoxMarkup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := convert(lf.markdown(r), r, "a.md", []byte("```go\nx := 1\n```\n\n```no-such-lang\n<b>\n```\n\n```\nplain\n```\n"), true, false)
+	p, err := page.Convert(lf.markdown(r), r, "a.md", []byte("```go\nx := 1\n```\n\n```no-such-lang\n<b>\n```\n\n```\nplain\n```\n"), true, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +55,7 @@ func TestFencedCodeMatchesBoxMarkup(t *testing.T) {
 // Fenced code takes Hugo's line-number attributes, so a pasted quote can be
 // numbered as a box is.
 func TestFencedCodeLineNumbers(t *testing.T) {
-	md := newMarkdown(nil, true, nil, nil)
+	md := page.NewMarkdown(nil, true, nil, nil)
 	var out bytes.Buffer
 	src := "```text {linenos=inline linenostart=11 hl_lines=2}\na\nb\n```\n"
 	if err := md.Convert([]byte(src), &out); err != nil {

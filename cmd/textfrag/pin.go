@@ -2,16 +2,14 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
-	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/pin"
+	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
@@ -119,8 +117,13 @@ func runPin(e *env, args []string) int {
 		return exitError
 	}
 	o.flagArgs = pinFlagArgs(fset)
-	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: newPinHistory(proj.Root),
-		current: map[string]*pinCurrentTarget{}, quotes: map[string]map[string]bool{}, reported: map[string]bool{}}
+	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: pin.NewHistory(proj.Root),
+		quotes: map[string]map[string]bool{}, reported: map[string]bool{}}
+	p.plan = &pin.Planner{Resolver: r, History: p.hist, AcceptChanged: o.acceptChanged,
+		AcceptCommand: func(page string) string {
+			return "textfrag pin --write --accept-changed" + o.flagArgs + " " + pinShellWords([]string{page})
+		},
+		Explain: func(err error) string { return explainTarget(err, p.res.Root()) }}
 	return p.run(paths)
 }
 
@@ -174,9 +177,9 @@ type pinner struct {
 	e    *env
 	opt  pinOptions
 	res  *target.Resolver
-	hist *pinHistory
-	// current holds the targets read for relocation, by project path.
-	current    map[string]*pinCurrentTarget
+	hist *pin.History
+	// plan classifies links; its Resolver is res.
+	plan       *pin.Planner
 	resOptions target.Options
 	// quotes holds, for each Markdown file, the real paths of its targets.
 	quotes  map[string]map[string]bool
@@ -187,26 +190,20 @@ type pinner struct {
 	failed   bool
 }
 
-// pinCurrentTarget is a target file as it is now.
-type pinCurrentTarget struct {
-	osPath string
-	text   *rfc5147.Text
-	lines  *pinRfcText
-	err    error
-}
-
-// pinOutcome is what pin makes of one link.
-type pinOutcome struct {
-	class   string // ok, pinned, refreshed, moved, changed, gone, error
-	msg     string
-	detail  []string // shown indented under the report line
-	newDest string   // the destination to write, "" for none
-	apply   bool     // newDest goes into the file
-	failed  bool     // the link needs a person: exit status 1
-}
-
-func pinFailOutcome(class, msg string) pinOutcome {
-	return pinOutcome{class: class, msg: msg, failed: true}
+// noteQuoted remembers that the file being pinned quotes the file at
+// project path proj.
+func (p *pinner) noteQuoted(proj string) {
+	if target.IsRemote(proj) {
+		return
+	}
+	real, err := pin.RealPath(filepath.Join(p.res.Root(), filepath.FromSlash(proj)))
+	if err != nil {
+		return
+	}
+	if p.quotes[p.curFile] == nil {
+		p.quotes[p.curFile] = map[string]bool{}
+	}
+	p.quotes[p.curFile][real] = true
 }
 
 // pinMaxPasses bounds the passes of pin --write over files that quote
@@ -216,7 +213,7 @@ const pinMaxPasses = 4
 func (p *pinner) run(paths []string) int {
 	// The same files as check: *.md under directories, leaving out hidden
 	// and "_"-prefixed names, and every file named on the command line.
-	files, err := markdownFiles(paths)
+	files, err := project.MarkdownFiles(paths)
 	if err != nil {
 		p.e.errorf("pin: %v", err)
 		return exitError
@@ -232,16 +229,16 @@ func (p *pinner) run(paths []string) int {
 			}
 			written[name] = true
 			if !p.opt.write {
-				fmt.Fprint(p.e.stdout, pinUnifiedDiff(pinFileLabel(name), src, newSrc))
+				fmt.Fprint(p.e.stdout, pin.UnifiedDiff(pinFileLabel(name), src, newSrc))
 			} else if err := pinWriteAtomic(p.res.Root(), name, src, newSrc); err != nil {
 				p.e.errorf("pin: %s: not written: %v", name, err)
 				p.failed = true
 				continue
 			}
-			if real, err := pinRealPath(name); err == nil {
+			if real, err := pin.RealPath(name); err == nil {
 				rewritten[real] = name
 				// Links pinned to the file as it was find it here.
-				p.hist.remember(real, src)
+				p.hist.Remember(real, src)
 			}
 		}
 		// Files quoting a file just rewritten hold stale pins: with --write,
@@ -267,7 +264,7 @@ func (p *pinner) run(paths []string) int {
 				p.e.errorf("%v", err)
 				return exitError
 			}
-			p.current = map[string]*pinCurrentTarget{}
+			p.plan.Resolver = p.res
 		}
 	}
 	pending := len(written)
@@ -282,15 +279,6 @@ func (p *pinner) run(paths []string) int {
 		return exitError
 	}
 	return exitOK
-}
-
-// pinRealPath returns the absolute path of name with symlinks followed.
-func pinRealPath(name string) (string, error) {
-	real, err := filepath.EvalSymlinks(name)
-	if err != nil {
-		return "", err
-	}
-	return filepath.Abs(real)
 }
 
 func pinPlural(n int, one, many string) string {
@@ -309,376 +297,31 @@ func (p *pinner) file(name string) (src, newSrc []byte, ok bool) {
 		p.failed = true
 		return nil, nil, false
 	}
-	doc := p.res.DocPath(name)
 	p.curFile = name
-	var edits []pinTextEdit
-	for _, l := range pinPageLinks(src) {
-		var out pinOutcome
-		if l.start < 0 && l.dest == "" {
-			out = pinFailOutcome("error", l.err)
-		} else if l.start < 0 {
-			out = pinFailOutcome("error", fmt.Sprintf("%s: cannot find this destination in the file: %s; pin it by hand", l.dest, l.err))
-		} else {
-			out = p.link(doc, l.dest)
+	changes := p.plan.Plan(name, src)
+	for _, c := range changes {
+		if c.Target != "" {
+			p.noteQuoted(c.Target)
 		}
-		p.report(name, l, out)
-		if out.failed {
+		p.report(name, c)
+		if c.Failed {
 			p.failed = true
 		}
-		if out.apply && out.newDest != "" && out.newDest != l.dest {
-			edits = append(edits, pinTextEdit{l.start, l.end, out.newDest})
-		}
 	}
-	return src, pinApplyEdits(src, edits), true
+	return src, pin.ApplyEdits(src, pin.Edits(changes)), true
 }
 
-// pinPageLinks returns the RFC 5147 links of a page and the paths of its
-// textfrag shortcodes (those that fail to name one included), in order.
-func pinPageLinks(src []byte) []pinMdLink {
-	links := pinFindLinks(src)
-	nLinks := len(links)
-	for _, sc := range pageShortcodeLinks(src) {
-		if sc.dest != "" && !isPinCandidate(sc.dest) {
-			continue // the Hugo module reports it; nothing to pin
-		}
-		l := pinMdLink{line: sc.line, col: sc.col, dest: sc.dest, start: sc.start, end: sc.end, err: sc.err}
-		for _, m := range links[:nLinks] {
-			if l.start >= 0 && m.start >= 0 && l.start < m.end && m.start < l.end {
-				// A shortcode written inside a link: one rewrite would
-				// spoil the other.
-				l.start, l.end, l.err = -1, -1, "the shortcode's path is also part of a Markdown link"
-			}
-		}
-		links = append(links, l)
-	}
-	sort.SliceStable(links, func(i, j int) bool {
-		if links[i].line != links[j].line {
-			return links[i].line < links[j].line
-		}
-		return links[i].col < links[j].col
-	})
-	return links
-}
-
-func (p *pinner) report(name string, l pinMdLink, out pinOutcome) {
-	if out.class == "" || (out.class == "ok" && !p.opt.verbose) {
+func (p *pinner) report(name string, out pin.Change) {
+	if out.Class == pin.None || (out.Class == pin.OK && !p.opt.verbose) {
 		return
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", name, l.line, l.col, out.class, out.msg)
-	for _, d := range out.detail {
+	fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", name, out.Link.Line, out.Link.Column, out.Class, out.Message)
+	for _, d := range out.Detail {
 		fmt.Fprintf(&b, "    %s\n", d)
 	}
 	if !p.reported[b.String()] {
 		p.reported[b.String()] = true
 		fmt.Fprint(p.e.stderr, termsafe.Escape(b.String(), "\n"))
 	}
-}
-
-// link decides what to do with one link destination of the document at
-// project path doc.
-func (p *pinner) link(doc, dest string) pinOutcome {
-	res, err := p.res.Resolve(doc, dest)
-	if errors.Is(err, target.ErrNotOurs) {
-		return pinOutcome{} // a remote host not allowed, or not a file: not pinned
-	}
-	var te *target.Error
-	switch {
-	case err == nil:
-	case errors.As(err, &te) && te.Result != nil && errors.Is(err, rfc5147.ErrIntegrity):
-		res = te.Result
-	case errors.Is(err, target.ErrNotFound):
-		what := dest
-		if te != nil && te.Path != "" {
-			what = te.Path
-		}
-		return pinFailOutcome("gone", fmt.Sprintf("%s: the target file no longer exists (%s); fix the link by hand", what, oneLine(err.Error())))
-	default:
-		return pinFailOutcome("error", fmt.Sprintf("%s: %s", dest, oneLine(explainTarget(err, p.res.Root()))))
-	}
-	p.noteQuoted(res.Path)
-	sel := res.Selection
-	label := res.Path + " " + sel.Label()
-
-	values := map[int]string{} // new values of the checks that failed
-	var hasMD5, md5Failed, lengthFailed bool
-	var changes []string
-	for i, c := range sel.Checks {
-		if c.Check.Kind == rfc5147.Unknown {
-			continue
-		}
-		hasMD5 = hasMD5 || c.Check.Kind == rfc5147.MD5
-		if c.Status != rfc5147.Failed {
-			continue
-		}
-		if c.Got == "" {
-			return pinFailOutcome("error", fmt.Sprintf("%s: %s", label, c.Reason))
-		}
-		values[i] = c.Got
-		changes = append(changes, fmt.Sprintf("%s → %s", c.Check.String(), pinWithValue(c.Check, c.Got).String()))
-		if c.Check.Kind == rfc5147.MD5 {
-			md5Failed = true
-		} else {
-			lengthFailed = true
-		}
-	}
-	md5 := sel.Entity.MD5Hex()
-	switch {
-	case !md5Failed && !lengthFailed && hasMD5:
-		return pinOutcome{class: "ok", msg: label}
-	case !md5Failed && !lengthFailed:
-		return p.verified(doc, pinOutcome{class: "pinned", msg: fmt.Sprintf("%s md5=%s", label, md5),
-			newDest: pinRewriteDest(dest, "", nil, md5), apply: true})
-	case !md5Failed && hasMD5:
-		return p.verified(doc, pinOutcome{class: "refreshed",
-			msg:     fmt.Sprintf("%s: %s (the md5 matches: the text is as pinned)", label, strings.Join(changes, ", ")),
-			newDest: pinRewriteDest(dest, "", values, ""), apply: true})
-	case !hasMD5:
-		// A length names no version: pin cannot tell whether the quoted
-		// text moved or changed, so it shows what the range quotes now.
-		out := pinOutcome{class: "changed", newDest: pinRewriteDest(dest, "", values, md5), apply: p.opt.acceptChanged,
-			msg:    fmt.Sprintf("%s: %s; without an md5 the version it was written for cannot be found, so the quoted text cannot be compared: it now quotes the text below", label, strings.Join(changes, ", ")),
-			detail: pinQuoteNow(sel.Text, 40)}
-		return p.verified(doc, p.acceptance(out))
-	}
-	if res.Remote != nil {
-		// No history to find the pinned version in: the text may have
-		// changed anywhere.
-		out := pinOutcome{class: "changed", newDest: pinRewriteDest(dest, "", values, ""), apply: p.opt.acceptChanged,
-			msg: fmt.Sprintf("%s: %s; the remote file changed since it was pinned, and pin cannot compare a remote file with its pinned version", label, strings.Join(changes, ", "))}
-		return p.verified(doc, p.acceptance(out))
-	}
-	return p.relocate(doc, dest, res, values)
-}
-
-// pinWithValue returns c with its value replaced by got (an md5 or a length).
-func pinWithValue(c rfc5147.Check, got string) rfc5147.Check {
-	if f, err := rfc5147.Parse("char=0;" + c.Name + "=" + got); err == nil && len(f.Checks) == 1 {
-		f.Checks[0].Charset = c.Charset
-		return f.Checks[0]
-	}
-	return c
-}
-
-// acceptance finishes a "changed" outcome: applied with --accept-changed,
-// otherwise reported and left for a person.
-func (p *pinner) acceptance(out pinOutcome) pinOutcome {
-	if p.opt.acceptChanged {
-		out.msg += "; re-pinned (--accept-changed)"
-		return out
-	}
-	out.msg += fmt.Sprintf("; review it, then re-pin with `%s`, or fix the link by hand", p.acceptCommand())
-	out.failed = true
-	return out
-}
-
-// acceptCommand is the command that re-pins the file being pinned with
-// --accept-changed.
-func (p *pinner) acceptCommand() string {
-	return "textfrag pin --write --accept-changed" + p.opt.flagArgs + " " + pinShellWords([]string{p.curFile})
-}
-
-// gone finishes an outcome for a link whose pinned md5 is in no version pin
-// can find, or whose quoted text was deleted, when the range as written
-// still fits the file: with --accept-changed, the range is re-pinned as
-// written to the file as it is now; otherwise what it quotes now is shown
-// for review.
-func (p *pinner) gone(doc, dest string, res *target.Result, values map[int]string, msg string) pinOutcome {
-	if res.Selection.Clamped {
-		return pinFailOutcome("gone", msg+"; the range now runs past the end of the file: fix the link by hand")
-	}
-	out := pinOutcome{class: "gone", newDest: pinRewriteDest(dest, "", values, ""), apply: p.opt.acceptChanged}
-	if p.opt.acceptChanged {
-		out.msg = msg + "; re-pinned the range as written to the file as it is now (--accept-changed)"
-		return p.verified(doc, out)
-	}
-	out.msg = fmt.Sprintf("%s; the range as written now quotes the text below: if that is right, re-pin it with `%s`, or fix the link by hand", msg, p.acceptCommand())
-	out.detail = pinQuoteNow(res.Selection.Text, 40)
-	out.failed = true
-	return p.verified(doc, out)
-}
-
-// pinQuoteNow shows quoted text for review, at most maxLines lines.
-func pinQuoteNow(text []byte, maxLines int) []string {
-	if len(text) == 0 {
-		return []string{"(nothing)"}
-	}
-	lines := pinNewRFCText(text).contents()
-	var out []string
-	for i, l := range lines {
-		if i == maxLines {
-			out = append(out, fmt.Sprintf("| … %d more lines", len(lines)-maxLines))
-			break
-		}
-		out = append(out, "| "+l)
-	}
-	return out
-}
-
-// verified checks that a rewritten destination resolves with every check
-// passing before it is offered; pin never writes a link that fails.
-func (p *pinner) verified(doc string, out pinOutcome) pinOutcome {
-	if out.newDest == "" {
-		return out
-	}
-	if _, err := p.res.Resolve(doc, out.newDest); err != nil {
-		return pinFailOutcome("error", fmt.Sprintf("internal error: the re-pinned link %s does not verify (%s); the link was left as it is", out.newDest, oneLine(err.Error())))
-	}
-	return out
-}
-
-// noteQuoted remembers that the file being pinned quotes the file at
-// project path proj.
-func (p *pinner) noteQuoted(proj string) {
-	if target.IsRemote(proj) {
-		return
-	}
-	real, err := pinRealPath(filepath.Join(p.res.Root(), filepath.FromSlash(proj)))
-	if err != nil {
-		return
-	}
-	if p.quotes[p.curFile] == nil {
-		p.quotes[p.curFile] = map[string]bool{}
-	}
-	p.quotes[p.curFile][real] = true
-}
-
-// currentText reads the target of res as it is now, for relocation.
-func (p *pinner) currentText(res *target.Result) *pinCurrentTarget {
-	if c, ok := p.current[res.Path]; ok {
-		return c
-	}
-	c := &pinCurrentTarget{osPath: filepath.Join(p.res.Root(), filepath.FromSlash(res.Path))}
-	p.current[res.Path] = c
-	raw, err := os.ReadFile(c.osPath)
-	if err != nil {
-		c.err = err
-		return c
-	}
-	c.text, c.err = rfc5147.NewText(raw, pinConfiguredCharset(res.Selection.Entity.Charset))
-	if c.err == nil && c.text.Facts().MD5 != res.Selection.Entity.MD5 {
-		c.err = fmt.Errorf("%s changed while pin was reading it", res.Path)
-	}
-	if c.err == nil {
-		c.lines = pinNewRFCText(c.text.Bytes())
-	}
-	return c
-}
-
-// pinConfiguredCharset guesses the configured charset from the charset a file
-// was read in: a UTF-16 byte order comes from the file's BOM, not from
-// configuration, so old versions are read as UTF-8 unless they have one too.
-func pinConfiguredCharset(cs rfc5147.Charset) rfc5147.Charset {
-	if strings.HasPrefix(cs.Name, "UTF-16") {
-		return rfc5147.UTF8
-	}
-	return cs
-}
-
-// relocate handles a link whose md5 no longer matches: it finds the pinned
-// version in git history and where its quoted text went.
-func (p *pinner) relocate(doc, dest string, res *target.Result, values map[int]string) pinOutcome {
-	f, sel := res.Fragment, res.Selection
-	label := res.Path + " " + sel.Label()
-	pinnedMD5 := pinDescribeChecks(f, rfc5147.MD5)
-	cur := p.currentText(res)
-	if cur.err != nil {
-		return pinFailOutcome("error", fmt.Sprintf("%s: the md5 no longer matches, and the file cannot be read to look for the quoted text: %v", label, cur.err))
-	}
-	md5Only, bare := f, f
-	md5Only.Checks, bare.Checks = nil, nil
-	for _, c := range f.Checks {
-		if c.Kind == rfc5147.MD5 {
-			md5Only.Checks = append(md5Only.Checks, c)
-		}
-	}
-	cs := pinConfiguredCharset(cur.text.Facts().Charset)
-	var old *rfc5147.Text
-	ver, err := p.hist.find(cur.osPath, func(raw []byte) bool {
-		t, err := rfc5147.NewText(raw, cs)
-		if err != nil {
-			return false
-		}
-		if _, err := t.Select(md5Only); err != nil {
-			return false
-		}
-		old = t
-		return true
-	})
-	switch {
-	case err != nil:
-		why := strings.TrimPrefix(err.Error(), pinErrNoHistory.Error()+": ")
-		return p.gone(doc, dest, res, values, fmt.Sprintf("%s: the file no longer has %s, and no history is available to find the version that had it (%s)", label, pinnedMD5, why))
-	case ver == nil:
-		return p.gone(doc, dest, res, values, fmt.Sprintf("%s: no version of the file in git history has %s", label, pinnedMD5))
-	}
-	oldSel, err := old.Select(bare)
-	if err != nil {
-		return pinFailOutcome("error", fmt.Sprintf("%s: %v", label, err))
-	}
-	where := ver.describe()
-	r := pinRelocate(f, oldSel, pinNewRFCText(old.Bytes()), cur.lines)
-	switch {
-	case r.ambiguous:
-		return pinFailOutcome("error", fmt.Sprintf("%s: the quoted text (%s in %s) moved: %s; fix the link by hand", label, oldSel.Label(), where, r.note))
-	case r.deleted:
-		return p.gone(doc, dest, res, values, fmt.Sprintf("%s: the quoted text (%s in %s) was deleted", label, oldSel.Label(), where))
-	}
-	start, end := r.start, r.end
-	if !r.moved && !r.located {
-		// The region cannot be found by the lines around it: fall back on the
-		// same numbers, if they still fit the file.
-		if sel.Clamped && !oldSel.Clamped {
-			return pinFailOutcome("gone", fmt.Sprintf("%s: the quoted text (%s in %s) changed and its place cannot be found; the range now runs past the end of the file", label, oldSel.Label(), where))
-		}
-		start, end = f.Start, f.End
-	}
-	newDest := pinRewriteDest(dest, pinPositionsText(f, start, end), values, "")
-	newRes, err := p.res.Resolve(doc, newDest)
-	if err != nil {
-		return pinFailOutcome("error", fmt.Sprintf("internal error: the relocated link %s does not verify (%s); the link was left as it is", newDest, oneLine(err.Error())))
-	}
-	newLabel := newRes.Selection.Label()
-	if r.moved {
-		if !pinSameQuote(oldSel.Text, newRes.Selection.Text) {
-			return pinFailOutcome("error", fmt.Sprintf("internal error: the relocated link %s does not quote the pinned text; the link was left as it is", newDest))
-		}
-		out := pinOutcome{newDest: newDest, apply: true}
-		if pinPositionsText(f, start, end) == "" {
-			out.class = "refreshed"
-			out.msg = fmt.Sprintf("%s: the quoted text is unchanged in place; the file changed elsewhere since it was pinned (the md5 is of %s)", label, where)
-		} else {
-			out.class = "moved"
-			out.msg = fmt.Sprintf("%s %s → %s", res.Path, oldSel.Label(), newLabel)
-		}
-		if r.note != "" {
-			out.msg += " (" + r.note + ")"
-		}
-		return out
-	}
-	how := ""
-	if !r.located {
-		how = "; its place could not be found by the lines around it, so the range is kept"
-	}
-	out := pinOutcome{class: "changed", newDest: newDest, apply: p.opt.acceptChanged,
-		msg:    fmt.Sprintf("%s %s → %s: the quoted text changed since it was pinned (the md5 is of %s)%s", res.Path, oldSel.Label(), newLabel, where, how),
-		detail: pinQuoteDiff(oldSel.Text, newRes.Selection.Text, 40)}
-	return p.acceptance(out)
-}
-
-// pinSameQuote reports whether relocated text is the pinned text: equal, or
-// differing only in a final line ending present on one side.
-func pinSameQuote(old, cur []byte) bool {
-	if bytes.Equal(old, cur) {
-		return true
-	}
-	a, b := old, cur
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	if !bytes.HasPrefix(b, a) || bytes.HasSuffix(a, []byte("\r")) {
-		return false
-	}
-	rest := b[len(a):]
-	return len(rest) > 0 && pinLineEndingAt(rest, 0) == len(rest)
 }

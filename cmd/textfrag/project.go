@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -87,7 +88,7 @@ func rootAdvice(p *project.Project) string {
 // root, with how to widen the root when the file is outside it.
 func explainTarget(err error, root string) string {
 	msg := target.Explain(err, "")
-	if target.Kind(err) == "outside" {
+	if target.Kind(err) == "outside" && !errors.Is(err, target.ErrSecret) {
 		msg += fmt.Sprintf("; the project root is %s; %s", root, widenRoot)
 	}
 	return msg
@@ -105,7 +106,7 @@ func adviseRoot(p *project.Project, problems []*textfrag.Problem) {
 	where := fmt.Sprintf("the project root is %s (%s)", p.Root, p.Origin)
 	for _, q := range problems {
 		switch {
-		case q.Kind == "outside" && !strings.HasSuffix(q.Message, advice):
+		case q.Kind == "outside" && !errors.Is(q.Err, target.ErrSecret) && !strings.HasSuffix(q.Message, advice):
 			q.Message += "; " + advice
 		case q.Kind == "missing" && strings.HasPrefix(q.Link, "/") && !strings.HasSuffix(q.Message, where):
 			q.Message += "; " + where

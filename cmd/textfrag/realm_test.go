@@ -164,7 +164,10 @@ func TestRealmEndlessAndSpecialFiles(t *testing.T) {
 		r := e2eRunGuarded(t, dir, "build", "docs", "-o", "out")
 		failsWith(t, r, filepath.Join(dir, "out"), "src/pipe.txt is not a regular file but a FIFO", "src/alias.txt is not a regular file")
 		r = e2eRunGuarded(t, dir, "check", "docs")
-		failsWith(t, r, "", "src/pipe.txt is not a regular file")
+		failsWith(t, r, "", "src/pipe.txt is not a regular file", "a FIFO, device or socket is never read")
+		if strings.Contains(r.stderr, "charset") {
+			t.Errorf("a FIFO is not a charset problem:\n%s", r.stderr)
+		}
 	})
 	t.Run("stylesheet is a FIFO", func(t *testing.T) {
 		t.Parallel()
@@ -220,6 +223,9 @@ func TestRealmSecrets(t *testing.T) {
 	}
 	r = e2eRunGuarded(t, dir, "check", "docs", "--root", ".")
 	failsWith(t, r, "", "--allow-secret '.git/config'")
+	if strings.Contains(r.stderr, "--root") {
+		t.Errorf("a secret file is not a root problem: widening the root would not help:\n%s", r.stderr)
+	}
 
 	// The remedy works, and names only that file: the key stays out.
 	r = e2eRunGuarded(t, dir, "build", "docs", "--root", ".", "-o", "out", "--allow-secret", ".git/config")

@@ -3,6 +3,8 @@ package main
 import (
 	"flag"
 	"fmt"
+
+	"github.com/textfrag/textfrag/internal/page"
 )
 
 func init() {
@@ -60,7 +62,7 @@ func runRender(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	p, err := convert(lf.markdown(r), r, name, src, true, false)
+	p, err := page.Convert(lf.markdown(r), r, name, src, true, false)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError

@@ -28,6 +28,8 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+	"github.com/textfrag/textfrag/internal/page"
+	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
@@ -247,7 +249,7 @@ func (s *server) update(changed map[string]bool) {
 	// The layout is on every page, and so is the link to index.html.
 	all := changed == nil || changed[s.abs(layoutName)] || s.site == nil || s.site.hasIndex != st.hasIndex
 	for _, rel := range st.files.Pages {
-		old, ok := s.pages[pageOutput(rel)]
+		old, ok := s.pages[page.Output(rel)]
 		if all || !ok || old.source != rel || changed[s.abs(rel)] || slices.ContainsFunc(old.targets, func(t string) bool { return changed[t] }) {
 			todo = append(todo, rel)
 		}
@@ -278,10 +280,10 @@ func (s *server) update(changed map[string]bool) {
 	s.mu.Lock()
 	pages := make(map[string]*servedPage, len(st.files.Pages))
 	for _, rel := range st.files.Pages {
-		pages[pageOutput(rel)] = s.pages[pageOutput(rel)]
+		pages[page.Output(rel)] = s.pages[page.Output(rel)]
 	}
 	for _, sp := range rendered {
-		pages[pageOutput(sp.source)] = sp
+		pages[page.Output(sp.source)] = sp
 	}
 	s.site, s.pages, s.siteErr = st, pages, nil
 	s.version++
@@ -395,7 +397,7 @@ func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 		s.serveSource(w, r, rest)
 		return
 	}
-	if slices.ContainsFunc(strings.Split(name, "/"), skipName) {
+	if slices.ContainsFunc(strings.Split(name, "/"), project.Skipped) {
 		http.NotFound(w, r)
 		return
 	}
@@ -463,7 +465,7 @@ func serveSiteFile(w http.ResponseWriter, r *http.Request, st *site, name string
 	defer f.Close()
 	ctype := mime.TypeByExtension(path.Ext(name))
 	switch {
-	case isMarkdownName(name):
+	case project.IsMarkdownName(name):
 		ctype = "text/plain; charset=utf-8"
 	case ctype == "":
 		ctype = "application/octet-stream"

@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"html/template"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -16,6 +14,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 )
 
@@ -86,7 +85,7 @@ func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) 
 	for _, p := range slices.Concat(files.Pages, files.Assets) {
 		s.published[p] = true
 	}
-	s.hasIndex = slices.ContainsFunc(files.Pages, func(p string) bool { return pageOutput(p) == "index.html" })
+	s.hasIndex = slices.ContainsFunc(files.Pages, func(p string) bool { return page.Output(p) == "index.html" })
 	return s, nil
 }
 
@@ -98,31 +97,22 @@ func (s *site) pageName(rel string) string {
 // renderPage reads, converts and lays out the page at slash path rel. The
 // HTML is nil when the page has an error (see page.Problems); err is for
 // failures that are not about links: I/O, the layout.
-func (s *site) renderPage(rel string) (p *page, html []byte, err error) {
-	defer recoverAs(&err, s.pageName(rel))
+func (s *site) renderPage(rel string) (p *page.Page, html []byte, err error) {
+	defer page.Recover(&err, s.pageName(rel))
 	src, err := readSiteFile(s.srcRoot, rel, s.pageName(rel), 0)
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err = convert(s.md, s.resolver, s.pageName(rel), src, true, s.targets)
+	p, err = page.Convert(s.md, s.resolver, s.pageName(rel), src, true, s.targets)
 	if p != nil {
 		adviseRoot(s.proj, p.Problems)
 	}
 	if err != nil || p.Body == nil {
 		return p, nil, err
 	}
-	out := pageOutput(rel)
+	out := page.Output(rel)
 	html, err = applyLayout(s.layout, p, rel, out, s.hasIndex, s.liveReload)
 	return p, html, err
-}
-
-// recoverAs turns a panic into an error naming what was being done, so that
-// one bad page fails the build with a message instead of crashing it (or
-// the preview server).
-func recoverAs(err *error, what string) {
-	if r := recover(); r != nil {
-		*err = fmt.Errorf("%s: internal error: %v\n%s", what, r, debug.Stack())
-	}
 }
 
 // parallel calls f(i) for every i in [0, n) on up to workers goroutines,

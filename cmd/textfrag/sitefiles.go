@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
 )
@@ -20,20 +21,13 @@ const layoutName = "_layout.html"
 // siteFiles is what a site's source directory holds, as slash paths
 // relative to it, in lexical order.
 type siteFiles struct {
-	// Pages are the Markdown files, each rendered to pageOutput(page).
+	// Pages are the Markdown files, each rendered to page.Output(page).
 	Pages []string
 	// Assets are the other files, copied as they are.
 	Assets []string
 	// Warnings name the files left out (under SRC, as messages name
 	// files) and say why.
 	Warnings []string
-}
-
-// skipName reports whether a file or directory found under SRC is left out
-// of the site: hidden ones (".git", ".env") and "_"-prefixed ones (drafts,
-// the layout, examples meant to fail).
-func skipName(name string) bool {
-	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")
 }
 
 // scanSite lists the pages and assets under the directory src, skipping
@@ -60,7 +54,7 @@ func scanSite(src string, inRealm func(rel string) error, skip ...string) (*site
 		if p == "." {
 			return nil
 		}
-		if skipName(d.Name()) {
+		if project.Skipped(d.Name()) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
@@ -93,7 +87,7 @@ func scanSite(src string, inRealm func(rel string) error, skip ...string) (*site
 			return nil
 		}
 		switch {
-		case isMarkdownName(p):
+		case project.IsMarkdownName(p):
 			sf.Pages = append(sf.Pages, p)
 		case activeOutsideStatic(p):
 			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a browser runs script in %s files, which are published only from %s/ (move it there to publish it as it is)",
@@ -116,15 +110,15 @@ func scanSite(src string, inRealm func(rel string) error, skip ...string) (*site
 func dedupeIndex(src string, pages []string, warnings *[]string) []string {
 	claimed := map[string]string{}
 	for _, p := range pages {
-		out := pageOutput(p)
+		out := page.Output(p)
 		if prev, ok := claimed[out]; !ok || strings.EqualFold(path.Base(p), "index.md") && !strings.EqualFold(path.Base(prev), "index.md") {
 			claimed[out] = p
 		}
 	}
 	kept := pages[:0:0]
 	for _, p := range pages {
-		if winner := claimed[pageOutput(p)]; winner != p {
-			*warnings = append(*warnings, fmt.Sprintf("%s: left out: %s is also %s", filepath.Join(src, p), winner, pageOutput(p)))
+		if winner := claimed[page.Output(p)]; winner != p {
+			*warnings = append(*warnings, fmt.Sprintf("%s: left out: %s is also %s", filepath.Join(src, p), winner, page.Output(p)))
 			continue
 		}
 		kept = append(kept, p)
@@ -137,7 +131,7 @@ func dedupeIndex(src string, pages []string, warnings *[]string) []string {
 func (sf *siteFiles) outputs() (map[string]string, error) {
 	out := make(map[string]string, len(sf.Pages)+len(sf.Assets))
 	for _, p := range sf.Pages {
-		out[pageOutput(p)] = p
+		out[page.Output(p)] = p
 	}
 	var errs []error
 	for _, a := range sf.Assets {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/realm"
 
 	"github.com/yuin/goldmark/ast"
@@ -74,7 +75,7 @@ func (sl *sourceLinks) Transform(doc *ast.Document, _ text.Reader, pc parser.Con
 	if err != nil || !filepath.IsLocal(rel) {
 		return
 	}
-	pageDir := path.Dir(pageOutput(filepath.ToSlash(rel)))
+	pageDir := path.Dir(page.Output(filepath.ToSlash(rel)))
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil

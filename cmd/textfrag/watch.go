@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/textfrag/textfrag/internal/project"
 )
 
 // Watching for changes polls: every interval (300ms by default) serve walks
@@ -103,7 +105,7 @@ func (s *server) snapshot() map[string]stamp {
 			return nil // gone while walking: the next round sees it gone
 		case p == srcAbs:
 			return nil
-		case skipName(d.Name()) && p != layout:
+		case project.Skipped(d.Name()) && p != layout:
 			if d.IsDir() {
 				return filepath.SkipDir
 			}

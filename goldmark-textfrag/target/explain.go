@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/internal/realm"
 )
 
 // Explain returns what is wrong with a failed link and how to fix it, for
@@ -34,6 +35,8 @@ func Explain(err error, doc string) string {
 		return msg + "; write the path as a plain relative path, percent-encoding only spaces and reserved characters"
 	case errors.Is(err, ErrRemote):
 		return msg + "; the host is allowed, so this fails the build: check that the URL serves the file (200 OK, within the size limit and timeout, redirecting only to allowed hosts); once fetched, a target is cached and builds can run offline"
+	case errors.Is(err, realm.ErrNotRegular):
+		return msg + "; link to a regular file: a FIFO, device or socket is never read"
 	case errors.Is(err, rfc5147.ErrNotText):
 		return msg + "; RFC 5147 fragments apply to text files only (configure the charset if it is not UTF-8)"
 	}

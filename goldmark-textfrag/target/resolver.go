@@ -508,13 +508,13 @@ func (r *Resolver) open(m mount, p, rel string) (fs.File, fs.FileInfo, error) {
 	case info.IsDir():
 		return nil, nil, fmt.Errorf("%w: %s", ErrIsDirectory, p)
 	case !info.Mode().IsRegular():
-		return nil, nil, fmt.Errorf("%w: %s is not a regular file but %s", rfc5147.ErrNotText, p, realm.Kind(info.Mode()))
+		return nil, nil, fmt.Errorf("%w: %s is %w but %s", rfc5147.ErrNotText, p, realm.ErrNotRegular, realm.Kind(info.Mode()))
 	}
 	if m.osRoot != nil {
 		f, info, err := realm.Open(m.osRoot, rel)
 		switch {
 		case errors.Is(err, realm.ErrNotRegular):
-			return nil, nil, fmt.Errorf("%w: %s is not a regular file", rfc5147.ErrNotText, p)
+			return nil, nil, fmt.Errorf("%w: %s is %w", rfc5147.ErrNotText, p, realm.ErrNotRegular)
 		case err != nil:
 			return nil, nil, r.openError(p, err)
 		}
@@ -526,7 +526,7 @@ func (r *Resolver) open(m mount, p, rel string) (fs.File, fs.FileInfo, error) {
 	}
 	if info, err = f.Stat(); err != nil || !info.Mode().IsRegular() {
 		f.Close()
-		return nil, nil, fmt.Errorf("%w: %s is not a regular file", rfc5147.ErrNotText, p)
+		return nil, nil, fmt.Errorf("%w: %s is %w", rfc5147.ErrNotText, p, realm.ErrNotRegular)
 	}
 	return f, info, nil
 }

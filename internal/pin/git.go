@@ -1,4 +1,4 @@
-package main
+package pin
 
 import (
 	"bufio"
@@ -13,10 +13,10 @@ import (
 	"strings"
 )
 
-// pinHistory finds old versions of files in git history. It runs the git
+// History finds old versions of files in git history. It runs the git
 // command on the project's own repository only (pinRepo); without git, or
 // outside a repository, there is no history.
-type pinHistory struct {
+type History struct {
 	// root is the project root, from which the repository is found.
 	root string
 	// repo is the project's repository, found on first use.
@@ -60,12 +60,14 @@ func (v *pinOldVersion) describe() string {
 	return "commit " + v.commit[:min(len(v.commit), 12)]
 }
 
-func newPinHistory(root string) *pinHistory {
-	return &pinHistory{root: root, versions: map[string]*pinFileVersions{}, earlier: map[string][][]byte{}}
+// NewHistory returns the history of the files under the project root: the
+// git repository at or above root, found on first use.
+func NewHistory(root string) *History {
+	return &History{root: root, versions: map[string]*pinFileVersions{}, earlier: map[string][][]byte{}}
 }
 
-// remember records the contents a file had before pin rewrote it.
-func (h *pinHistory) remember(real string, raw []byte) {
+// Remember records the contents a file had before pin rewrote it.
+func (h *History) Remember(real string, raw []byte) {
 	h.earlier[real] = append([][]byte{raw}, h.earlier[real]...)
 }
 
@@ -75,8 +77,11 @@ var pinErrNoHistory = errors.New("no history is available")
 // find returns the newest version of the file at osPath (following renames)
 // for which match reports true, or nil when no version matches. err says
 // why history could not be searched.
-func (h *pinHistory) find(osPath string, match func(raw []byte) bool) (*pinOldVersion, error) {
-	real, err := pinRealPath(osPath)
+func (h *History) find(osPath string, match func(raw []byte) bool) (*pinOldVersion, error) {
+	if h == nil {
+		return nil, fmt.Errorf("%w: none was given", pinErrNoHistory)
+	}
+	real, err := RealPath(osPath)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", pinErrNoHistory, err)
 	}
@@ -340,4 +345,13 @@ func pinGitError(err error, stderr *bytes.Buffer) error {
 		return fmt.Errorf("%w: git: %s", pinErrNoHistory, oneLine(msg))
 	}
 	return fmt.Errorf("%w: git: %v", pinErrNoHistory, err)
+}
+
+// RealPath returns the absolute path of name with symlinks followed.
+func RealPath(name string) (string, error) {
+	real, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Abs(real)
 }

@@ -1,4 +1,4 @@
-package main
+package page
 
 import (
 	"errors"
@@ -7,32 +7,17 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/mdlink"
+	"github.com/yuin/goldmark"
 )
 
-// pageShortcodeLinks returns the textfrag shortcodes of a page, skipping its
-// front matter (Hugo expands none there), with offsets in src.
-func pageShortcodeLinks(src []byte) []shortcodeLink {
-	// The body has the front matter's lines left empty: positions are those
-	// of src, offsets are off by what the blanking removed.
-	_, body, _ := splitFrontMatter(src)
-	delta := len(src) - len(body)
-	links := findShortcodeLinks(body)
-	for i := range links {
-		if links[i].start >= 0 {
-			links[i].start += delta
-			links[i].end += delta
-		}
-	}
-	return links
-}
-
-// checkShortcodes verifies the textfrag shortcodes of the page name, whose
+// CheckShortcodes verifies the textfrag shortcodes of the page name, whose
 // contents are src, as check verifies links: each is counted as a link, and
 // its errors and warnings are added to the page's problems in document
 // order. A shortcode Hugo would refuse (no path, no RFC 5147 fragment, a
 // remote host not allowed) is an error, as it fails the Hugo build.
-func checkShortcodes(p *page, lf *linkFlags, r *target.Resolver, name string, src []byte) {
-	scs := pageShortcodeLinks(src)
+func CheckShortcodes(p *Page, lenient bool, r *target.Resolver, name string, src []byte) {
+	scs := mdlink.PageShortcodes(src)
 	if len(scs) == 0 {
 		return
 	}
@@ -43,20 +28,20 @@ func checkShortcodes(p *page, lf *linkFlags, r *target.Resolver, name string, sr
 	doc := r.DocPath(abs)
 	for _, sc := range scs {
 		p.Links++
-		prob := &textfrag.Problem{Severity: textfrag.Error, Document: name, Line: sc.line, Column: sc.col, Link: sc.dest, Kind: "shortcode"}
-		if sc.err != "" && sc.dest == "" {
-			prob.Message, prob.Err = sc.err, errors.New(sc.err)
+		prob := &textfrag.Problem{Severity: textfrag.Error, Document: name, Line: sc.Line, Column: sc.Column, Link: sc.Dest, Kind: "shortcode"}
+		if sc.Err != "" && sc.Dest == "" {
+			prob.Message, prob.Err = sc.Err, errors.New(sc.Err)
 			p.Problems = append(p.Problems, prob)
 			continue
 		}
-		res, err := r.Resolve(doc, sc.dest)
+		res, err := r.Resolve(doc, sc.Dest)
 		switch {
 		case errors.Is(err, target.ErrNotOurs):
 			prob.Message = "the textfrag shortcode quotes only RFC 5147 fragments (#line=…, #char=…) of files inside the project, or of remote hosts allowed with --allow-host"
 			prob.Err = err
 		case err != nil:
 			prob.Kind, prob.Message, prob.Err = target.Kind(err), target.Explain(err, name), err
-			if lf.lenient && target.Lenient(err) {
+			if lenient && target.Lenient(err) {
 				prob.Severity = textfrag.Warning
 				prob.Message += " (a warning in lenient mode)"
 			}
@@ -74,4 +59,20 @@ func checkShortcodes(p *page, lf *linkFlags, r *target.Resolver, name string, sr
 		a, b := p.Problems[i], p.Problems[j]
 		return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
 	})
+}
+
+// Check does check's work for one page, whose contents are src: it
+// converts the page without rendering it, and verifies its textfrag
+// shortcodes (lenient: as --lenient does). The page's Problems are every
+// error and warning check reports for it, in document order, and Links
+// counts what was checked. err is set only when the page cannot be
+// converted at all (a panic is turned into one).
+func Check(md goldmark.Markdown, r *target.Resolver, name string, src []byte, lenient bool) (_ *Page, err error) {
+	defer Recover(&err, name)
+	p, err := Convert(md, r, name, src, false, false)
+	if err != nil {
+		return nil, err
+	}
+	CheckShortcodes(p, lenient, r, name, src)
+	return p, nil
 }

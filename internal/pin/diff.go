@@ -1,4 +1,4 @@
-package main
+package pin
 
 import (
 	"fmt"
@@ -158,10 +158,10 @@ func pinSplitKeepNL(s string) []string {
 	return lines
 }
 
-// pinUnifiedDiff returns the diff of a file's old and new contents in unified
+// UnifiedDiff returns the diff of a file's old and new contents in unified
 // format with three lines of context, as "diff -u" and git print it, or ""
 // when they are equal. name is the file as shown after "a/" and "b/".
-func pinUnifiedDiff(name string, oldText, newText []byte) string {
+func UnifiedDiff(name string, oldText, newText []byte) string {
 	if string(oldText) == string(newText) {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package main
+package page
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -23,7 +24,7 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
 
-// newMarkdown returns the goldmark instance every command renders pages
+// NewMarkdown returns the goldmark instance every command renders pages
 // with: GitHub-flavoured Markdown, heading ids, the textfrag extension
 // reading targets through r, fenced code highlighted with the chroma classes
 // that textfrag.css styles (as textfrag's boxes are), and relative links to
@@ -32,7 +33,7 @@ import (
 // boxes are under textfrag.WithHighlighting(false). Boxes and fenced code
 // once written are kept in cache (nil: none). One instance serves every
 // page of a build, concurrently.
-func newMarkdown(r *target.Resolver, highlighted bool, cache highlight.Cache, transformers []util.PrioritizedValue, opts ...textfrag.Option) goldmark.Markdown {
+func NewMarkdown(r *target.Resolver, highlighted bool, cache highlight.Cache, transformers []util.PrioritizedValue, opts ...textfrag.Option) goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(
 			extension.GFM,
@@ -99,8 +100,8 @@ func (c codeBlockRenderer) renderFencedCode(w util.BufWriter, src []byte, node a
 	return ast.WalkSkipChildren, nil
 }
 
-// page is one Markdown document, parsed and, unless it failed, rendered.
-type page struct {
+// Page is one Markdown document, parsed and, unless it failed, rendered.
+type Page struct {
 	// Name is the document's path as messages show it (as given, or under SRC).
 	Name string
 	// Front is the front matter, or nil.
@@ -121,15 +122,15 @@ type page struct {
 	Targets []string
 }
 
-// convert parses the Markdown document src, named name (an OS path,
+// Convert parses the Markdown document src, named name (an OS path,
 // relative to the current directory, as messages show it), collects every
 // problem of every link, and renders the body when there is no error and
 // render is set. withTargets records the files the links point at, for
 // rebuilding on change.
-func convert(md goldmark.Markdown, r *target.Resolver, name string, src []byte, render, withTargets bool) (_ *page, err error) {
-	defer recoverAs(&err, name)
-	p := &page{Name: name}
-	front, body, fmErr := splitFrontMatter(src)
+func Convert(md goldmark.Markdown, r *target.Resolver, name string, src []byte, render, withTargets bool) (_ *Page, err error) {
+	defer Recover(&err, name)
+	p := &Page{Name: name}
+	front, body, fmErr := SplitFrontMatter(src)
 	if fmErr != nil {
 		p.Problems = append(p.Problems, fmErr.problem(name))
 	}
@@ -148,7 +149,7 @@ func convert(md goldmark.Markdown, r *target.Resolver, name string, src []byte, 
 	p.Problems = append(p.Problems, textfrag.Problems(pc)...)
 	p.Title = pageTitle(front, doc, body, name)
 	p.Links, p.Targets = linkTargets(doc, r, r.DocPath(abs), withTargets)
-	if !render || slices.ContainsFunc(p.Problems, isError) {
+	if !render || slices.ContainsFunc(p.Problems, IsError) {
 		return p, nil
 	}
 	var buf bytes.Buffer
@@ -165,8 +166,8 @@ func convert(md goldmark.Markdown, r *target.Resolver, name string, src []byte, 
 	return p, nil
 }
 
-// isError reports whether p is an error, not a warning.
-func isError(p *textfrag.Problem) bool { return p.Severity == textfrag.Error }
+// IsError reports whether p is an error, not a warning.
+func IsError(p *textfrag.Problem) bool { return p.Severity == textfrag.Error }
 
 // linkTargets counts the RFC 5147 links left in doc after textfrag's
 // transformer, and with withTargets returns the project paths of the files
@@ -249,4 +250,13 @@ func pageTitle(front map[string]any, doc ast.Node, src []byte, name string) stri
 	}
 	base := path.Base(strings.ReplaceAll(name, `\`, "/"))
 	return strings.TrimSuffix(base, path.Ext(base))
+}
+
+// Recover turns a panic into an error naming what was being done, so that
+// one bad page fails the build with a message instead of crashing it (or
+// the preview server).
+func Recover(err *error, what string) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%s: internal error: %v\n%s", what, r, debug.Stack())
+	}
 }

@@ -1,4 +1,4 @@
-package main
+package page
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/internal/mdlink"
 )
 
 // frontMatterError is front matter that is not a YAML mapping.
@@ -25,48 +26,25 @@ func (e *frontMatterError) problem(name string) *textfrag.Problem {
 	}
 }
 
-// splitFrontMatter separates YAML front matter from a page: a first line
+// SplitFrontMatter separates YAML front matter from a page: a first line
 // "---" (after an optional UTF-8 BOM), YAML, and a line "---" or "...". It
 // returns the front matter (nil when there is none) and the Markdown with
 // the front matter's lines left empty, so that line numbers in messages
 // still match the file. A page whose first "---" is never closed has no
 // front matter (it starts with a thematic break).
-func splitFrontMatter(src []byte) (map[string]any, []byte, *frontMatterError) {
-	start := 0
-	if bytes.HasPrefix(src, []byte("\uFEFF")) {
-		start = 3
-	}
-	first, rest, ok := cutLine(src[start:])
-	if !ok || string(bytes.TrimRight(first, " \t\r")) != "---" {
+func SplitFrontMatter(src []byte) (map[string]any, []byte, *frontMatterError) {
+	yamlStart, yamlEnd, end, ok := mdlink.FrontMatter(src)
+	if !ok {
 		return nil, src, nil
 	}
-	yamlStart := len(src) - len(rest)
-	for pos := yamlStart; pos < len(src); {
-		line, next, _ := cutLine(src[pos:])
-		end := len(src) - len(next)
-		if trimmed := string(bytes.TrimRight(line, " \t\r")); trimmed == "---" || trimmed == "..." {
-			body := make([]byte, 0, len(src))
-			body = append(body, bytes.Repeat([]byte("\n"), bytes.Count(src[:end], []byte("\n")))...)
-			body = append(body, src[end:]...)
-			front := map[string]any{}
-			if err := unmarshalYAML(src[yamlStart:pos], &front); err != nil {
-				return nil, body, &frontMatterError{line: 1, err: err}
-			}
-			return front, body, nil
-		}
-		pos = end
+	body := make([]byte, 0, len(src))
+	body = append(body, bytes.Repeat([]byte("\n"), bytes.Count(src[:end], []byte("\n")))...)
+	body = append(body, src[end:]...)
+	front := map[string]any{}
+	if err := unmarshalYAML(src[yamlStart:yamlEnd], &front); err != nil {
+		return nil, body, &frontMatterError{line: 1, err: err}
 	}
-	return nil, src, nil
-}
-
-// cutLine returns the first line of b without its LF, and what follows it.
-// ok is false when b has no LF.
-func cutLine(b []byte) (line, rest []byte, ok bool) {
-	line, rest, ok = bytes.Cut(b, []byte("\n"))
-	if !ok {
-		return b, nil, false
-	}
-	return line, rest, true
+	return front, body, nil
 }
 
 // unmarshalYAML decodes YAML, turning a panic of the decoder on hostile

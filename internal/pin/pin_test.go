@@ -1,4 +1,4 @@
-package main
+package pin
 
 import (
 	"fmt"
@@ -52,52 +52,6 @@ func TestPinPositionsText(t *testing.T) {
 	}
 }
 
-// TestPinFindLinks checks that destinations are found at their exact bytes,
-// in every Markdown form, and never inside code.
-func TestPinFindLinks(t *testing.T) {
-	src := "\uFEFF# Tïtle\r\n" +
-		"See [a `](x)` b](a.go#line=1,2 \"t\") and ![i](<b c.go#char=1>)\r\n" +
-		"`[no](code.go#line=1)` and [other](#intro) and [web](https://x.org/a#line=1)\r\n" +
-		"> [q](\r\n> q.go#line=3)\r\n" +
-		"\r\n" +
-		"```\r\n[no](fenced.go#line=1)\r\n```\r\n" +
-		"\r\n" +
-		"    [no](indented.go#line=1)\r\n" +
-		"\r\n" +
-		"[ref]: r.go#line=2\r\n" +
-		"  [Ref2]:\r\n   <r2.go#line=3> 'tt'\r\n" +
-		"\r\n" +
-		"use [ref] and [x][ref2] and [![img](i.png)](n.go#line=4)\r\n" +
-		"| a | b |\r\n|---|---|\r\n| [c](c.go#line=5) | d |\r\n" +
-		"[html <span title=\"]\">x</span>](h.go#line=6)\r\n"
-	links := pinFindLinks([]byte(src))
-	var got []string
-	for _, l := range links {
-		if l.start < 0 {
-			got = append(got, fmt.Sprintf("%d:%d %s ERR", l.line, l.col, l.dest))
-			continue
-		}
-		if src[l.start:l.end] != l.dest {
-			t.Errorf("%s: bytes at %d are %q", l.dest, l.start, src[l.start:l.end])
-		}
-		got = append(got, fmt.Sprintf("%d:%d %s", l.line, l.col, l.dest))
-	}
-	want := []string{
-		"2:5 a.go#line=1,2",
-		"2:41 b c.go#char=1",
-		"3:48 https://x.org/a#line=1", // found; pin leaves remote links alone
-		"4:3 q.go#line=3",
-		"13:1 r.go#line=2",
-		"14:3 r2.go#line=3",
-		"17:29 n.go#line=4",
-		"20:3 c.go#line=5",
-		"21:1 h.go#line=6 ERR", // goldmark knows raw HTML hides the ']'; pin refuses to guess
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("links:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-}
-
 func TestPinUnifiedDiff(t *testing.T) {
 	lines := func(n int, change map[int]string, lastNL bool) []byte {
 		var b strings.Builder
@@ -133,7 +87,7 @@ func TestPinUnifiedDiff(t *testing.T) {
 			"--- a/f.md\n+++ b/f.md\n@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n"},
 		{"from empty", nil, []byte("a\n"), "--- a/f.md\n+++ b/f.md\n@@ -0,0 +1 @@\n+a\n"},
 	} {
-		if got := pinUnifiedDiff("f.md", c.old, c.new); got != c.want {
+		if got := UnifiedDiff("f.md", c.old, c.new); got != c.want {
 			t.Errorf("%s:\n%s\nwant:\n%s", c.name, got, c.want)
 		}
 	}

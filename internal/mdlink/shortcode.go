@@ -1,4 +1,4 @@
-package main
+package mdlink
 
 import "bytes"
 
@@ -16,28 +16,23 @@ import "bytes"
 // writes out as text. Arguments are positional (the first is the path) or
 // named (src=); values are "quoted", `raw` or bare words.
 
-// shortcodeLink is the path argument of one textfrag shortcode.
-type shortcodeLink struct {
-	// line and col locate the shortcode's "{{", 1-based, the column in
-	// characters (Hugo's own messages count bytes).
-	line, col int
-	// dest is the path argument's value.
-	dest string
-	// start and end are dest's byte offsets in the page; start < 0 when the
-	// value is not written as is (escapes in a quoted string), or the
-	// shortcode names no path: err says which.
-	start, end int
-	err        string
-}
-
 // shortcodeName is the name the Hugo module gives the shortcode.
 const shortcodeName = "textfrag"
 
-// findShortcodeLinks returns the textfrag shortcodes of a page's body, in
-// order.
-func findShortcodeLinks(src []byte) []shortcodeLink {
-	var links []shortcodeLink
-	for i := 0; i < len(src); {
+// FindShortcodes returns the textfrag shortcodes of src, in order, as links
+// of Kind Shortcode: Line and Column locate the shortcode's "{{" (Hugo's
+// own messages count bytes; these count characters). A shortcode that names
+// no path has Dest "" and Err set; one whose path is written with escapes
+// has Start -1 and Err set. A shortcode that does not close ends the scan
+// with a link whose Err says so. Front matter is not skipped (Page does).
+func FindShortcodes(src []byte) []Link {
+	return findShortcodes(src, 0, newPositions(src))
+}
+
+// findShortcodes scans src from offset from.
+func findShortcodes(src []byte, from int, ps *positions) []Link {
+	var links []Link
+	for i := from; i < len(src); {
 		j := bytes.Index(src[i:], []byte("{{"))
 		if j < 0 {
 			break
@@ -72,14 +67,17 @@ func findShortcodeLinks(src []byte) []shortcodeLink {
 			// nothing after it is read as a shortcode (which also keeps
 			// this scan linear).
 			if name == shortcodeName {
-				line, col := pinSourcePosition(src, open)
-				links = append(links, shortcodeLink{line: line, col: col, start: -1, end: -1,
-					err: "this textfrag shortcode does not close: end it with >}} (or %}} after {{%), and quote values that hold spaces"})
+				line, col := ps.at(open)
+				links = append(links, Link{Kind: Shortcode, Line: line, Column: col, Start: -1, End: -1,
+					Err: "this textfrag shortcode does not close: end it with >}} (or %}} after {{%), and quote values that hold spaces"})
 			}
 			return links
 		}
 		if l != nil {
-			l.line, l.col = pinSourcePosition(src, open)
+			l.Line, l.Column = ps.at(open)
+			if l.Start >= 0 {
+				l.DestLine, l.DestColumn = ps.at(l.Start)
+			}
 			links = append(links, *l)
 		}
 		i = next
@@ -92,7 +90,7 @@ func findShortcodeLinks(src []byte) []shortcodeLink {
 // shortcodes and closing tags), the offset after the shortcode, the
 // shortcode's name ("" when there is none: no shortcode), and false when
 // there is no name or the shortcode does not close.
-func shortcodeScan(src []byte, i int, delim byte) (_ *shortcodeLink, next int, name string, ok bool) {
+func shortcodeScan(src []byte, i int, delim byte) (_ *Link, next int, name string, ok bool) {
 	i = shortcodeSkipSpace(src, i)
 	nameStart := i
 	for i < len(src) && shortcodeNameByte(src[i]) {
@@ -119,11 +117,11 @@ func shortcodeScan(src []byte, i int, delim byte) (_ *shortcodeLink, next int, n
 			}
 			switch {
 			case !has:
-				return &shortcodeLink{start: -1, end: -1, err: "the textfrag shortcode names no path: write {{< textfrag \"../src/a.go#line=10,20\" >}}"}, end, name, true
+				return &Link{Kind: Shortcode, Start: -1, End: -1, Err: "the textfrag shortcode names no path: write {{< textfrag \"../src/a.go#line=10,20\" >}}"}, end, name, true
 			case arg.start < 0:
-				return &shortcodeLink{dest: arg.value, start: -1, end: -1, err: "the path is written with escapes; write it without backslashes"}, end, name, true
+				return &Link{Kind: Shortcode, Dest: arg.value, Start: -1, End: -1, Err: "the path is written with escapes; write it without backslashes"}, end, name, true
 			}
-			return &shortcodeLink{dest: arg.value, start: arg.start, end: arg.start + len(arg.value)}, end, name, true
+			return &Link{Kind: Shortcode, Dest: arg.value, Start: arg.start, End: arg.start + len(arg.value)}, end, name, true
 		}
 		// key=value or a value.
 		keyStart := i

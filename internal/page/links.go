@@ -1,4 +1,4 @@
-package main
+package page
 
 import (
 	"path"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/project"
 )
 
 // pageLinkRewriter points relative links to Markdown pages at the HTML
@@ -41,22 +42,15 @@ func pageLink(dest string) (string, bool) {
 		return "", false
 	}
 	p := dest[:strings.IndexAny(dest+"?#", "?#")]
-	if !isMarkdownName(p) {
+	if !project.IsMarkdownName(p) {
 		return "", false
 	}
-	return pageOutput(p) + dest[len(p):], true
+	return Output(p) + dest[len(p):], true
 }
 
-// isMarkdownName reports whether a file name is a Markdown page: it ends in
-// ".md", in any case, and is more than the extension.
-func isMarkdownName(name string) bool {
-	base := path.Base(name)
-	return len(base) > 3 && strings.EqualFold(path.Ext(base), ".md")
-}
-
-// pageOutput maps a Markdown page's slash path to its HTML page's:
+// Output maps a Markdown page's slash path to its HTML page's:
 // X.md to X.html, README.md and index.md (in any case) to index.html.
-func pageOutput(p string) string {
+func Output(p string) string {
 	dir, base := path.Split(p)
 	stem := base[:len(base)-len(path.Ext(base))]
 	if strings.EqualFold(stem, "readme") || strings.EqualFold(stem, "index") {
