@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"unicode/utf8"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/mdlink"
+	"github.com/textfrag/textfrag/internal/page"
 )
 
 // lines returns d's line index.
@@ -19,10 +22,11 @@ func (s *Server) lines(d *document) *lineIndex {
 	return d.index
 }
 
-// linksOf returns d's RFC 5147 links.
-func (s *Server) linksOf(d *document) []Link {
+// linksOf returns d's RFC 5147 links (and shortcodes), as check and pin
+// find them.
+func (s *Server) linksOf(d *document) []mdlink.Link {
 	if !d.scanned {
-		d.links, d.scanned = s.cfg.FindLinks(d.text), true
+		d.links, d.scanned = mdlink.Page(d.text), true
 	}
 	return d.links
 }
@@ -47,16 +51,23 @@ func (s *Server) publish(d *document) {
 	if d.path == "" {
 		problems = nil // an unsaved buffer has no directory to resolve links against
 	} else {
-		var err error
-		problems, err = s.cfg.Check(r, d.path, d.text)
+		p, err := page.Check(s.cfg.Markdown(r), r, s.pageName(d.path), d.text, s.cfg.Lenient)
 		if err != nil {
-			problems = append(problems, &textfrag.Problem{Severity: textfrag.Error, Line: 1, Column: 1, Kind: "read", Message: err.Error()})
+			problems = []*textfrag.Problem{{Severity: textfrag.Error, Line: 1, Column: 1, Kind: "read", Message: err.Error()}}
+		} else {
+			problems = p.Problems
+			if s.cfg.Advise != nil {
+				s.cfg.Advise(problems)
+			}
 		}
 	}
 	// What the page quotes, for refreshing it when one of those changes.
 	quoted := map[string]bool{}
 	doc := s.docPath(d)
 	for _, l := range s.linksOf(d) {
+		if l.Dest == "" {
+			continue
+		}
 		res, err := r.Resolve(doc, l.Dest)
 		var te *target.Error
 		switch {
@@ -105,7 +116,7 @@ func (s *Server) locate(d *document, problems []*textfrag.Problem) []located {
 		start, end := off, x.lineEnd(x.position(off).Line)
 		found := false
 		for _, l := range links {
-			if l.Line == p.Line && l.Col == p.Column && l.Dest == p.Link && l.Start >= 0 {
+			if l.Line == p.Line && l.Column == p.Column && l.Dest == p.Link && l.Start >= 0 {
 				start, end, found = l.Start, l.End, true
 				break
 			}
@@ -147,18 +158,18 @@ func charOffset(x *lineIndex, line, col int) int {
 }
 
 // linkAt returns the link of d whose destination holds the position.
-func (s *Server) linkAt(d *document, pos Position) (Link, bool) {
+func (s *Server) linkAt(d *document, pos Position) (mdlink.Link, bool) {
 	off := s.lines(d).offset(pos)
 	for _, l := range s.linksOf(d) {
 		if l.Start >= 0 && l.Start <= off && off <= l.End {
 			return l, true
 		}
 	}
-	return Link{}, false
+	return mdlink.Link{}, false
 }
 
 // problemsOf returns the messages of d's last check about link l.
-func (s *Server) problemsOf(d *document, l Link) []*textfrag.Problem {
+func (s *Server) problemsOf(d *document, l mdlink.Link) []*textfrag.Problem {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	var ps []*textfrag.Problem
@@ -168,6 +179,17 @@ func (s *Server) problemsOf(d *document, l Link) []*textfrag.Problem {
 		}
 	}
 	return ps
+}
+
+// pageName names a page as check names it: relative to the working
+// directory when it lies below it, else by its path.
+func (s *Server) pageName(path string) string {
+	if cwd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(cwd, path); err == nil && filepath.IsLocal(rel) {
+			return rel
+		}
+	}
+	return path
 }
 
 // doc returns the open document of uri, or an error for the client.

@@ -7,13 +7,16 @@
 //	  initialize   ─ position encoding: utf-8 if offered, else utf-16
 //	  initialized  ─ ask the client to watch files, else poll quoted files' stat
 //	  didOpen/didChange ─▶ document store (open buffers, incremental edits)
-//	                    ─▶ publish: Config.Check(resolver, page) ─▶ problems
-//	                         └─ located on the link's destination (Config.FindLinks)
+//	                    ─▶ publish: page.Check(Config.Markdown(resolver), page) ─▶ problems
+//	                         └─ located on the link's destination (mdlink.Page)
 //	                    ─▶ pages quoting the changed buffer are published again
 //	  watched file / poll ─▶ pages quoting the file are published again
 //	  hover, definition, documentLink, references, completion
 //	       └─ target.Resolver, fresh per request, open buffers as its Overlay
-//	  codeAction ─▶ Config.CodeActions (pin's decisions as byte edits)
+//	  references ─▶ project.MarkdownFiles(Config.Sources), each page's links
+//	                cached until the page changes on disk
+//	  codeAction ─▶ pin.Planner.PlanLink (pin --accept-changed's decisions),
+//	               and inline ⇄ box from the page's paragraphs
 //
 // Every file the server reads goes through the project's realm (the
 // Resolver, or internal/realm inside the root): an editor buffer replaces a
@@ -27,6 +30,8 @@
 // LF, CR+LF or CR; characters are UTF-16 code units or UTF-8 bytes) and
 // back, clamping as the protocol asks.
 //
-// The command supplies Config (cmd/textfrag/lsp.go): the project's root and
-// settings, check's conversion, the link scanner and pin.
+// The command supplies Config (cmd/textfrag/lsp.go): the project's root,
+// check's settings and remedies; the work is that of internal/page (check),
+// internal/mdlink (link positions) and internal/pin, shared with the
+// commands.
 package lsp

@@ -17,6 +17,8 @@ import (
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/mdlink"
+	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
 )
 
@@ -26,7 +28,10 @@ const hoverMaxLines = 200
 // resolveLink resolves l in d: the result (also for an integrity
 // mismatch, which carries the selection) and the error, or ok false when
 // the link is not an RFC 5147 link to a local file.
-func (s *Server) resolveLink(r *target.Resolver, d *document, l Link) (*target.Result, error, bool) {
+func (s *Server) resolveLink(r *target.Resolver, d *document, l mdlink.Link) (*target.Result, error, bool) {
+	if l.Dest == "" {
+		return nil, nil, false
+	}
 	res, err := r.Resolve(s.docPath(d), l.Dest)
 	if errors.Is(err, target.ErrNotOurs) {
 		return nil, nil, false
@@ -259,7 +264,7 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 	if rerr != nil {
 		return nil, rerr
 	}
-	if src.proj == "" || s.cfg.MarkdownFiles == nil {
+	if src.proj == "" {
 		return []Location{}, nil
 	}
 	sx := s.lines(src)
@@ -270,9 +275,14 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 	}
 	lineStart, lineEnd := sx.starts[line]-bom, sx.lineEnd(line)-bom
 
-	files, err := s.cfg.MarkdownFiles()
+	files, err := project.MarkdownFiles(s.cfg.Sources)
 	if err != nil {
 		return nil, &rpcError{codeRequestFailed, err.Error()}
+	}
+	for i, f := range files {
+		if abs, err := filepath.Abs(f); err == nil {
+			files[i] = abs
+		}
 	}
 	open := map[string]*document{}
 	for _, d := range s.openPages() {
@@ -299,7 +309,7 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 		}
 		seen[f] = true
 		page := open[f]
-		var links []Link
+		var links []mdlink.Link
 		if page != nil {
 			links = s.linksOf(page)
 		} else {
@@ -430,7 +440,7 @@ func (s *Server) completion(params json.RawMessage) (any, *rpcError) {
 // "line=", the whole range "0,N", N being the file's line count.
 func (s *Server) completeFragment(d *document, rawPath, frag string, off int) completionList {
 	list := completionList{Items: []CompletionItem{}}
-	res, err, ok := s.resolveLink(s.resolver(), d, Link{Dest: rawPath + "#line=0"})
+	res, err, ok := s.resolveLink(s.resolver(), d, mdlink.Link{Dest: rawPath + "#line=0"})
 	if !ok || res == nil || res.Selection == nil {
 		if err != nil {
 			s.logf("completion: %v", err)
@@ -465,49 +475,18 @@ func (s *Server) completeFragment(d *document, rawPath, frag string, off int) co
 	return list
 }
 
-func (s *Server) codeActions(params json.RawMessage) (any, *rpcError) {
-	var p codeActionParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, rerr := s.doc(p.TextDocument.URI)
-	if rerr != nil {
-		return nil, rerr
-	}
-	actions := []CodeAction{}
-	if !d.markdown || d.path == "" || s.cfg.CodeActions == nil {
-		return actions, nil
-	}
-	x := s.lines(d)
-	start, end := x.offset(p.Range.Start), x.offset(p.Range.End)
-	for _, a := range s.cfg.CodeActions(s.resolver(), d.path, d.text, start, end) {
-		edits := make([]TextEdit, 0, len(a.Edits))
-		for _, e := range a.Edits {
-			edits = append(edits, TextEdit{Range: x.span(e.Start, e.End), NewText: e.New})
-		}
-		ca := CodeAction{Title: a.Title, Kind: a.Kind, IsPreferred: a.Preferred, Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: edits}}}
-		for _, diag := range p.Context.Diagnostics {
-			if a.Kind == "quickfix" && diag.Source == "textfrag" {
-				ca.Diagnostics = append(ca.Diagnostics, diag)
-			}
-		}
-		actions = append(actions, ca)
-	}
-	return actions, nil
-}
-
 // pageCache holds the links of a page on disk, as long as its size and
 // modification time are those it was scanned at.
 type pageCache struct {
 	stamp stamp
-	links []Link
+	links []mdlink.Link
 }
 
 // pageLinks returns the links of the page at OS path f (project path rel)
 // on disk, scanning it only when it changed since the last call; text is
 // the page's bytes when it was read now, else nil. links is nil when the
 // page cannot be read.
-func (s *Server) pageLinks(root *os.Root, f, rel string) (links []Link, text []byte) {
+func (s *Server) pageLinks(root *os.Root, f, rel string) (links []mdlink.Link, text []byte) {
 	st := statOf(f)
 	if c, ok := s.pages[f]; ok && st.ok && c.stamp == st {
 		return c.links, nil
@@ -517,9 +496,9 @@ func (s *Server) pageLinks(root *os.Root, f, rel string) (links []Link, text []b
 		delete(s.pages, f)
 		return nil, nil
 	}
-	links = s.cfg.FindLinks(b)
+	links = mdlink.Page(b)
 	if links == nil {
-		links = []Link{}
+		links = []mdlink.Link{}
 	}
 	s.pages[f] = pageCache{st, links}
 	return links, b

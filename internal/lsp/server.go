@@ -15,64 +15,42 @@ import (
 	"sync"
 	"time"
 
+	"github.com/yuin/goldmark"
+
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/mdlink"
 )
 
-// Link is one RFC 5147 link destination of a Markdown source.
-type Link struct {
-	// Line and Col locate the link's first character, 1-based, as the
-	// goldmark extension counts them in its problems (Col in characters).
-	Line, Col int
-	// Dest is the destination as written.
-	Dest string
-	// Start and End are Dest's byte offsets in the source; Start < 0 when
-	// it could not be located.
-	Start, End int
-}
-
 // Config is what the server needs of a project: the command finds it as
-// every command does (the project root and textfrag.toml).
+// every command does (the project root and textfrag.toml) and gives check's
+// settings.
 type Config struct {
 	// Root is the project root, an absolute OS path.
 	Root string
 	// Resolver configures the files links may quote; the server sets its
 	// Overlay to the editor's open buffers.
 	Resolver target.Options
-	// Check converts a Markdown page at the absolute OS path as check does,
-	// resolving its links with r, and returns its problems.
-	Check func(r *target.Resolver, path string, src []byte) ([]*textfrag.Problem, error)
-	// FindLinks returns the RFC 5147 link destinations of a Markdown source,
-	// in source order.
-	FindLinks func(src []byte) []Link
-	// MarkdownFiles lists the project's Markdown pages as absolute OS paths
-	// (for references).
-	MarkdownFiles func() ([]string, error)
-	// CodeActions, if set, returns the edits offered for the links of a
-	// Markdown page overlapping [start, end) (byte offsets), with r
-	// resolving them: pin, relocate, re-pin. Each edit is of src.
-	CodeActions func(r *target.Resolver, path string, src []byte, start, end int) []Action
+	// Markdown returns the goldmark instance check converts pages with,
+	// resolving links with r (page.NewMarkdown and check's options).
+	Markdown func(r *target.Resolver) goldmark.Markdown
+	// Lenient is check's --lenient, for the shortcodes page.Check verifies.
+	Lenient bool
+	// Advise, if set, adds the command's remedies to a page's problems, as
+	// check does before it prints them.
+	Advise func(problems []*textfrag.Problem)
+	// Explain, if set, words a resolver error in pin's messages; default
+	// target.Explain.
+	Explain func(err error) string
+	// Sources are the paths check checks when given none (textfrag.toml's
+	// source, else "."): references look for links in their pages.
+	Sources []string
 	// PollInterval is how often quoted files are checked for changes when
 	// the client cannot watch files. Default 2s; negative: never.
 	PollInterval time.Duration
 	// Log receives one line per failure the client is not told about. Nil:
 	// discarded.
 	Log io.Writer
-}
-
-// Action is one code action on a Markdown page: its edits, as byte ranges
-// of the page's source.
-type Action struct {
-	Title     string
-	Kind      string // "quickfix", "refactor.rewrite", …
-	Preferred bool
-	Edits     []ByteEdit
-}
-
-// ByteEdit replaces bytes [Start, End) of a source with New.
-type ByteEdit struct {
-	Start, End int
-	New        string
 }
 
 // document is an open editor buffer.
@@ -84,8 +62,8 @@ type document struct {
 	text     []byte
 	markdown bool
 
-	index    *lineIndex // of text, lazily
-	links    []Link     // of text, lazily
+	index    *lineIndex    // of text, lazily
+	links    []mdlink.Link // of text, lazily
 	scanned  bool
 	quoted   map[string]bool // project paths the last check resolved
 	problems []located       // of the last check
