@@ -730,3 +730,31 @@ func TestLSPConformance(t *testing.T) {
 		})
 	}
 }
+
+// A Hugo page's textfrag shortcode is checked as check checks it, with the
+// diagnostic on its path argument, and hover shows what it quotes.
+func TestLSPShortcode(t *testing.T) {
+	root, _, _ := lspProject(t)
+	arg := "../src/a.go#line=1,2;md5=00000000000000000000000000000000"
+	e2eWrite(t, root, map[string]string{"docs/page.md": "---\ntitle: T\n---\n\n{{< textfrag \"" + arg + "\" >}}\n"})
+	t.Chdir(root)
+	out, _, _ := runIn(t, "check", "--format", "json", "docs/page.md")
+	var want []checkRecord
+	if err := json.Unmarshal([]byte(out), &want); err != nil || len(want) != 1 {
+		t.Fatalf("check: %v %q", err, out)
+	}
+	c := startLSP(t, root, 0)
+	c.initialize(false, false)
+	uri := c.open(filepath.Join(root, "docs/page.md"), "markdown")
+	start := len(`{{< textfrag "`)
+	d := c.diagnostics(uri)
+	if len(d) != 1 || d[0].Message != want[0].Message || d[0].Range != (lspRange{lspPos{4, start}, lspPos{4, start + len(arg)}}) {
+		t.Fatalf("diagnostics %+v, want check's %+v on the argument", d, want)
+	}
+	var hover struct{ Contents struct{ Value string } }
+	c.result("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{4, start + 2}}, &hover)
+	if !strings.Contains(hover.Contents.Value, "```go\n// 日本語 😀 emoji\n```") {
+		t.Errorf("hover %q", hover.Contents.Value)
+	}
+	c.shutdown()
+}
