@@ -26,9 +26,10 @@ func lspNodeProject(t *testing.T) string {
 
 // Microsoft's reference client library (vscode-languageserver-protocol,
 // the one VS Code's client is built on) drives the built textfrag lsp
-// through initialize, diagnostics, hover, definition, a code action and
-// its edit, didChange, didChangeWatchedFiles and shutdown
-// (testdata/lspclient/client.mjs).
+// through initialize, didOpen of a page with a stale link (its text moved
+// since it was pinned and committed), diagnostics, hover, definition, the
+// code action that relocates it and its edit, didChange,
+// didChangeWatchedFiles and shutdown (testdata/lspclient/client.mjs).
 func TestLSPNodeClient(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -38,7 +39,14 @@ func TestLSPNodeClient(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "node_modules/vscode-languageserver-protocol/package.json")); err != nil {
 		t.Fatalf("vscode-languageserver-protocol is not installed in %s: run %s", dir, lspInstaller)
 	}
-	cmd := exec.Command(node, "client.mjs", e2eBin(t), lspNodeProject(t))
+	project := lspNodeProject(t)
+	// Pinned to the committed version; then a line is inserted above.
+	e2eWrite(t, project, map[string]string{"docs/page.md": "# Page\n\n日本 😀 [a](../src/a.go#line=1,2;md5=" + e2eMD5(lspSource) + ")\n"})
+	lspGit(t, project, "init", "-q")
+	lspGit(t, project, "add", "-A")
+	lspGit(t, project, "commit", "-q", "-m", "pinned")
+	e2eWrite(t, project, map[string]string{"src/a.go": "// a line inserted above\n" + lspSource})
+	cmd := exec.Command(node, "client.mjs", e2eBin(t), project)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {

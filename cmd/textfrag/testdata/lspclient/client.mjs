@@ -1,8 +1,9 @@
 // Drives `textfrag lsp` with Microsoft's reference client library, as VS Code
-// does: node client.mjs TEXTFRAG PROJECT. PROJECT holds src/a.go and
-// docs/page.md, whose one link quotes src/a.go unpinned (written by
-// cmd/textfrag/lsp_node_test.go). Prints one line per step; exits 1 on the
-// first step that fails.
+// does: node client.mjs TEXTFRAG PROJECT. PROJECT is a git repository whose
+// docs/page.md quotes line 2 of src/a.go with the md5 of the committed
+// version; a line was since inserted above it, so the link is stale (written
+// by cmd/textfrag/lsp_node_test.go). Prints one line per step; exits 1 on
+// the first step that fails.
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -86,15 +87,16 @@ try {
   let diags = await nextDiagnostics(uri);
   assert.equal(diags.length, 1, JSON.stringify(diags));
   assert.equal(diags[0].source, "textfrag");
-  assert.equal(diags[0].code, "unpinned");
+  assert.equal(diags[0].code, "integrity");
   const line = text.split("\n")[diags[0].range.start.line];
   const dest = line.slice(diags[0].range.start.character, diags[0].range.end.character);
-  assert.equal(dest, "../src/a.go#line=1,2");
+  assert.match(dest, /^\.\.\/src\/a\.go#line=1,2;md5=[0-9a-f]{32}$/);
   step("publishDiagnostics: " + diags[0].message);
 
   const hover = await conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: diags[0].range.start });
-  assert.match(hover.contents.value, /src\/a\.go\*\* line 2 of 3/);
-  assert.ok(hover.contents.value.includes("```go\n// 日本語 😀 emoji\n```"), hover.contents.value);
+  assert.match(hover.contents.value, /src\/a\.go\*\* line 2 of 4/);
+  assert.match(hover.contents.value, /md5 mismatch/);
+  assert.ok(hover.contents.value.includes("```go\npackage a\n```"), hover.contents.value);
   step("hover");
 
   const defs = await conn.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: diags[0].range.start });
@@ -102,16 +104,17 @@ try {
   step("definition");
 
   const actions = await conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: diags[0].range, context: { diagnostics: diags } });
-  const pin = actions.find((a) => a.title.startsWith("Pin: add md5="));
-  assert.ok(pin, JSON.stringify(actions));
-  text = applyEdits(text, pin.edit.changes[uri]);
-  assert.match(text, /\.\.\/src\/a\.go#line=1,2;md5=[0-9a-f]{32}\)/);
-  step("codeAction: " + pin.title);
+  const relocate = actions.find((a) => a.title.startsWith("Relocate the moved text"));
+  assert.ok(relocate, JSON.stringify(actions));
+  assert.equal(relocate.kind, "quickfix");
+  text = applyEdits(text, relocate.edit.changes[uri]);
+  assert.match(text, /\.\.\/src\/a\.go#line=2,3;md5=[0-9a-f]{32}\)/);
+  step("codeAction: " + relocate.title);
 
   await conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ text }] });
   diags = await nextDiagnostics(uri);
   assert.deepEqual(diags, []);
-  step("didChange: the pinned page has no diagnostics");
+  step("didChange: the relocated link has no diagnostics");
 
   assert.ok(registered.some((r) => r.method === "workspace/didChangeWatchedFiles"), JSON.stringify(registered));
   writeFileSync(srcPath, "// a line above\n" + readFileSync(srcPath, "utf8"));
