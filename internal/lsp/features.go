@@ -516,3 +516,38 @@ func mayName(dest, base string) bool {
 	}
 	return norm.NFC.String(dec) == base
 }
+
+// warm scans the project's pages once, in the background, so that the
+// first references request finds their links scanned. The main loop takes
+// what it found; a page changed since is scanned again then, as its stamp
+// tells.
+func (s *Server) warm() {
+	files, err := project.MarkdownFiles(s.cfg.Sources)
+	if err != nil {
+		return
+	}
+	root, err := openRoot(s.cfg.Root)
+	if err != nil {
+		return
+	}
+	defer root.Close()
+	found := map[string]pageCache{}
+	for _, f := range files {
+		abs, err := filepath.Abs(f)
+		rel := s.projectPath(abs)
+		if err != nil || rel == "" {
+			continue
+		}
+		st := statOf(abs)
+		b, err := realm.ReadFile(root, rel, 16<<20)
+		if err != nil {
+			continue
+		}
+		links := mdlink.Page(b)
+		if links == nil {
+			links = []mdlink.Link{}
+		}
+		found[abs] = pageCache{st, links}
+	}
+	s.warmed <- found
+}

@@ -92,6 +92,7 @@ type Server struct {
 	watchID               int                  // the id of our request to watch files
 	stamps                map[string]stamp     // quoted files' stat, for polling
 	pages                 map[string]pageCache // links of pages on disk, by OS path
+	warmed                chan map[string]pageCache
 }
 
 type stamp struct {
@@ -105,7 +106,7 @@ type stamp struct {
 // nil after a shutdown request and exit, as the protocol asks for exit
 // status 0.
 func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
-	s := &Server{cfg: cfg, conn: newConn(in, out), docs: map[string]*document{}, stamps: map[string]stamp{}, pages: map[string]pageCache{}, enc: encodingUTF16}
+	s := &Server{cfg: cfg, conn: newConn(in, out), docs: map[string]*document{}, stamps: map[string]stamp{}, pages: map[string]pageCache{}, warmed: make(chan map[string]pageCache, 1), enc: encodingUTF16}
 	ro := cfg.Resolver
 	ro.Overlay = s.overlay
 	base, err := target.New(ro)
@@ -150,6 +151,12 @@ func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		case <-tick:
 			if s.initialized && !s.watching {
 				s.poll()
+			}
+		case w := <-s.warmed:
+			for f, c := range w {
+				if _, ok := s.pages[f]; !ok {
+					s.pages[f] = c
+				}
 			}
 		case m := <-msgs:
 			if m.err != nil {
@@ -298,6 +305,7 @@ func (s *Server) initialize(params json.RawMessage) (any, *rpcError) {
 // didInitialize asks the client to watch every file of the project, when
 // it can; otherwise the server polls the files the open pages quote.
 func (s *Server) didInitialize(json.RawMessage) (any, *rpcError) {
+	go s.warm()
 	if !s.dynamicWatch {
 		return nil, nil
 	}
