@@ -505,7 +505,7 @@ func TestLSPReferences(t *testing.T) {
 // outside the root; after "#line=", the whole file from its line count.
 func TestLSPCompletion(t *testing.T) {
 	root, _, _ := lspProject(t)
-	e2eWrite(t, root, map[string]string{"docs/page.md": "[a](../src/\n[b](../src/a.go#line=\n[c](../../\n"})
+	e2eWrite(t, root, map[string]string{"docs/page.md": "[a](../src/\n[b](../src/a.go#line=\n[c](../../\n[d]: ../src/a.go#line=0,\n"})
 	c := startLSP(t, root, 0)
 	c.initialize(false, false)
 	uri := c.open(filepath.Join(root, "docs/page.md"), "markdown")
@@ -538,6 +538,9 @@ func TestLSPCompletion(t *testing.T) {
 	}
 	if got := complete(2, len("[c](../../")); len(got) != 0 {
 		t.Errorf("outside the root: %v, want nothing", got)
+	}
+	if got := complete(3, len("[d]: ../src/a.go#line=0,")); strings.Join(got, " ") != "0,3=0,3 3=3" {
+		t.Errorf("in a definition, after line=0,: %v, want 0,3 and 3", got)
 	}
 	c.shutdown()
 }

@@ -376,11 +376,16 @@ func (s *Server) completion(params json.RawMessage) (any, *rpcError) {
 	off := x.offset(p.Position)
 	line := x.position(off).Line
 	before := string(d.text[x.starts[line]:off])
-	i := strings.LastIndex(before, "](")
-	if i < 0 {
+	// After "](" of an inline link, or "]: " of a link reference
+	// definition at the start of its line.
+	typed := ""
+	if i := strings.LastIndex(before, "]("); i >= 0 {
+		typed = before[i+2:]
+	} else if label, rest, ok := strings.Cut(strings.TrimLeft(before, " "), "]:"); ok && strings.HasPrefix(label, "[") {
+		typed = strings.TrimLeft(rest, " \t")
+	} else {
 		return empty, nil
 	}
-	typed := before[i+2:]
 	if strings.ContainsAny(typed, " \t)<>\"") {
 		return empty, nil
 	}
