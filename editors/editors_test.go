@@ -440,13 +440,19 @@ func TestReadmeEmacs(t *testing.T) {
 	}
 }
 
+type nvimClientConfig struct {
+	Name    string   `json:"name"`
+	Cmd     []string `json:"cmd"`
+	CmdCwd  string   `json:"cmd_cwd"`
+	RootDir string   `json:"root_dir"`
+}
+
 type nvimRun struct {
-	StartClients []struct {
-		Name    string   `json:"name"`
-		Cmd     []string `json:"cmd"`
-		CmdCwd  string   `json:"cmd_cwd"`
-		RootDir string   `json:"root_dir"`
-	} `json:"start_clients"`
+	StartClients []nvimClientConfig `json:"start_clients"`
+	Starts       []struct {
+		Config nvimClientConfig `json:"config"`
+		Bufnr  int              `json:"bufnr"`
+	} `json:"starts"`
 	Attaches []struct {
 		Buf string `json:"buf"`
 		ID  int    `json:"id"`
@@ -542,12 +548,34 @@ func TestNeovimSnippet(t *testing.T) {
 	a, b := filepath.Join(site, "docs/a.md"), filepath.Join(site, "docs/vendor/b.md")
 	c, x := filepath.Join(wt, "c.md"), filepath.Join(site, "src/x.txt")
 
+	// vim.lsp.start (Neovim 0.8+) reuses a client of the same name and
+	// root_dir itself: the snippet must give each page its project's root.
+	t.Run("vim.lsp.start stand-in", func(t *testing.T) {
+		r, log := runNvim(t, nvim, "neovim/textfrag.lua", []string{"FAKE_LSP_START=1"}, a, x, b, c)
+		if len(log) != 0 || len(r.StartClients) != 0 {
+			t.Errorf("started %q, %+v beside vim.lsp.start", log, r.StartClients)
+		}
+		var roots []string
+		for _, s := range r.Starts {
+			roots = append(roots, s.Config.RootDir)
+			if s.Config.Name != "textfrag" || !slices.Equal(s.Config.Cmd, []string{"textfrag", "lsp"}) ||
+				s.Config.CmdCwd != s.Config.RootDir || s.Bufnr == 0 {
+				t.Errorf("vim.lsp.start(%+v, {bufnr = %d}): want name textfrag, cmd [textfrag lsp], cmd_cwd = root_dir, the page's buffer",
+					s.Config, s.Bufnr)
+			}
+		}
+		if want := []string{site, site, wt}; !slices.Equal(roots, want) {
+			t.Errorf("vim.lsp.start for roots %q, want %q (a.md, b.md, c.md; not x.txt)", roots, want)
+		}
+	})
+
 	for _, mode := range []struct{ name, env string }{
-		{"vim.lsp.start if present", "NO_LSP_START=0"},
+		{"as installed", "NO_LSP_START=0"},
 		{"Neovim 0.7 (start_client)", "NO_LSP_START=1"},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
 			r, log := runNvim(t, nvim, "neovim/textfrag.lua", []string{mode.env}, a, x, b, c)
+			slices.Sort(log) // the two servers start concurrently
 			want := []string{site + "\tlsp", wt + "\tlsp"}
 			if !slices.Equal(log, want) {
 				t.Errorf("textfrag started as (cwd, args) %q, want %q", log, want)
