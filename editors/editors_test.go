@@ -196,6 +196,17 @@ type vscodeRun struct {
 	Watchers      []string `json:"watchers"`
 }
 
+// track reads files that a child process will read, so that go test's
+// cache, which sees only the test's own reads, is invalidated by a change.
+func track(t *testing.T, paths ...string) {
+	t.Helper()
+	for _, p := range paths {
+		if _, err := os.ReadFile(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // runExtension runs extension.js in Node with stand-ins for the vscode and
 // vscode-languageclient modules (testdata/vscode_harness.js).
 func runExtension(t *testing.T, node string, scenario string) vscodeRun {
@@ -204,6 +215,7 @@ func runExtension(t *testing.T, node string, scenario string) vscodeRun {
 	if err != nil {
 		t.Fatal(err)
 	}
+	track(t, "testdata/vscode_harness.js", "vscode/package.json", "vscode/extension.js")
 	cmd := exec.Command(node, "testdata/vscode_harness.js", dir, scenario)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -220,6 +232,7 @@ func runExtension(t *testing.T, node string, scenario string) vscodeRun {
 
 func TestVSCodeExtensionSyntax(t *testing.T) {
 	node := need(t, "node", "nodejs")
+	track(t, "vscode/extension.js")
 	if out, err := exec.Command(node, "--check", "vscode/extension.js").CombinedOutput(); err != nil {
 		t.Fatalf("node --check extension.js: %v\n%s", err, out)
 	}
@@ -484,6 +497,7 @@ func runNvim(t *testing.T, nvim, snippet string, env []string, open ...string) (
 	if err := os.WriteFile(filepath.Join(bin, "textfrag"), fake, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	track(t, "testdata/nvim_harness.lua", snippet)
 	harness, err := filepath.Abs("testdata/nvim_harness.lua")
 	if err != nil {
 		t.Fatal(err)
@@ -551,7 +565,7 @@ func TestNeovimSnippet(t *testing.T) {
 	// vim.lsp.start (Neovim 0.8+) reuses a client of the same name and
 	// root_dir itself: the snippet must give each page its project's root.
 	t.Run("vim.lsp.start stand-in", func(t *testing.T) {
-		r, log := runNvim(t, nvim, "neovim/textfrag.lua", []string{"FAKE_LSP_START=1"}, a, x, b, c)
+		r, log := runNvim(t, nvim, "neovim/textfrag.lua", []string{"FAKE_LSP_START=1"}, a, x, "scratch", b, c)
 		if len(log) != 0 || len(r.StartClients) != 0 {
 			t.Errorf("started %q, %+v beside vim.lsp.start", log, r.StartClients)
 		}
@@ -565,7 +579,7 @@ func TestNeovimSnippet(t *testing.T) {
 			}
 		}
 		if want := []string{site, site, wt}; !slices.Equal(roots, want) {
-			t.Errorf("vim.lsp.start for roots %q, want %q (a.md, b.md, c.md; not x.txt)", roots, want)
+			t.Errorf("vim.lsp.start for roots %q, want %q (a.md, b.md, c.md; not x.txt, not a scratch buffer)", roots, want)
 		}
 	})
 
@@ -574,7 +588,7 @@ func TestNeovimSnippet(t *testing.T) {
 		{"Neovim 0.7 (start_client)", "NO_LSP_START=1"},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
-			r, log := runNvim(t, nvim, "neovim/textfrag.lua", []string{mode.env}, a, x, b, c)
+			r, log := runNvim(t, nvim, "neovim/textfrag.lua", []string{mode.env}, a, x, "scratch", b, c)
 			slices.Sort(log) // the two servers start concurrently
 			want := []string{site + "\tlsp", wt + "\tlsp"}
 			if !slices.Equal(log, want) {
@@ -590,7 +604,7 @@ func TestNeovimSnippet(t *testing.T) {
 				ids[at.Buf] = at.ID
 			}
 			if len(r.Attaches) != 3 || ids[a] == 0 || ids[a] != ids[b] || ids[c] == 0 || ids[c] == ids[a] {
-				t.Errorf("attached %+v: want a.md and b.md on one client, c.md on another, x.txt on none", r.Attaches)
+				t.Errorf("attached %+v: want a.md and b.md on one client, c.md on another, x.txt and a scratch buffer on none", r.Attaches)
 			}
 		})
 	}

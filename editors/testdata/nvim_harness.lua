@@ -1,8 +1,8 @@
 -- Runs in `nvim --headless -u NONE`: loads the snippet named by $SNIPPET with
 -- spies on Neovim's LSP functions (which still call through, so a fake
 -- `textfrag` on PATH is really started), opens the files named in $OPEN
--- (separated by newlines) as Markdown, and writes what happened as JSON to
--- $OUT.
+-- (separated by newlines; *.md as Markdown, "scratch" as a Markdown buffer
+-- with no file), and writes what happened as JSON to $OUT.
 -- copy keeps what JSON can hold of a config Neovim fills in with functions.
 local function copy(config)
   return { name = config.name, cmd = config.cmd, cmd_cwd = config.cmd_cwd, root_dir = config.root_dir }
@@ -49,6 +49,13 @@ if not ok then
 end
 for file in (os.getenv("OPEN") or ""):gmatch("[^\n]+") do
   local ok2, err2 = pcall(function()
+    if file == "scratch" then -- a Markdown buffer that is no file
+      vim.cmd("enew")
+      vim.bo.buftype = "nofile"
+      vim.api.nvim_buf_set_name(0, "scratch.md") -- named, yet no file
+      vim.bo.filetype = "markdown"
+      return
+    end
     vim.cmd("edit " .. vim.fn.fnameescape(file))
     vim.bo.filetype = file:match("%.md$") and "markdown" or "text"
   end)
