@@ -178,9 +178,10 @@ type vscodeRun struct {
 	Clients []struct {
 		ID            string `json:"id"`
 		ServerOptions struct {
-			Command string            `json:"command"`
-			Args    []string          `json:"args"`
-			Options map[string]string `json:"options"`
+			Command   string            `json:"command"`
+			Transport any               `json:"transport"`
+			Args      []string          `json:"args"`
+			Options   map[string]string `json:"options"`
 		} `json:"serverOptions"`
 		ClientOptions map[string]any `json:"clientOptions"`
 		Started       bool           `json:"started"`
@@ -258,6 +259,11 @@ func TestVSCodeExtension(t *testing.T) {
 		}
 		if c.ServerOptions.Command != "textfrag" || !slices.Equal(c.ServerOptions.Args, []string{"lsp"}) {
 			t.Errorf("server %q %q, want textfrag [lsp]", c.ServerOptions.Command, c.ServerOptions.Args)
+		}
+		// With a transport set, the client appends --stdio (or --pipe=…)
+		// to the arguments, which textfrag lsp does not take.
+		if c.ServerOptions.Transport != nil {
+			t.Errorf("server transport %v: the client would add an argument to textfrag lsp", c.ServerOptions.Transport)
 		}
 		if c.ServerOptions.Options["cwd"] != "/work/site" {
 			t.Errorf("server cwd %q, want the workspace folder /work/site", c.ServerOptions.Options["cwd"])
