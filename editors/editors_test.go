@@ -392,16 +392,21 @@ func TestHelixConfig(t *testing.T) {
 	}
 }
 
-// readmeBlocks returns the fenced code blocks of editors/README.md with the
-// given info string.
+// readmeBlocks returns the fenced code blocks with the given info string
+// of the top-level README's "Editors" section.
 func readmeBlocks(t *testing.T, lang string) []string {
 	t.Helper()
-	data, err := os.ReadFile("README.md")
+	data, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
+	_, section, ok := strings.Cut(string(data), "\n## Editors\n")
+	if !ok {
+		t.Fatal("README.md has no Editors section")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
 	var blocks []string
-	for _, part := range strings.Split(string(data), "```"+lang+"\n")[1:] {
+	for _, part := range strings.Split(section, "```"+lang+"\n")[1:] {
 		end := strings.Index(part, "```\n")
 		if end < 0 {
 			t.Fatalf("README.md: unterminated %s block", lang)

@@ -39,6 +39,9 @@ func runLSP(e *env, args []string) int {
 	fset := flag.NewFlagSet("lsp", flag.ContinueOnError)
 	lf := linkFlags{unpinned: true}
 	lf.register(fset)
+	// Clients such as vscode-languageclient add --stdio when told to use
+	// standard input and output, the only transport there is.
+	fset.Bool("stdio", true, "talk over standard input and output (the default and only transport; accepted for clients that add it)")
 	fset.Usage = func() {
 		fmt.Fprintln(fset.Output(), lspHelp)
 		fset.PrintDefaults()

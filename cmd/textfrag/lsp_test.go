@@ -761,3 +761,12 @@ func TestLSPShortcode(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// Clients that are told to use standard input and output add --stdio to the
+// command (vscode-languageclient does): the server accepts it.
+func TestLSPAcceptsStdioFlag(t *testing.T) {
+	r := e2eRun(t, t.TempDir(), "lsp", "--stdio", "-h")
+	if r.code != exitOK || !strings.Contains(r.stderr, "-stdio") {
+		t.Fatalf("lsp --stdio -h: code %d\n%s", r.code, r.stderr)
+	}
+}
