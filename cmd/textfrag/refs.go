@@ -1,0 +1,370 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/mdlink"
+	"github.com/textfrag/textfrag/internal/page"
+	"github.com/textfrag/textfrag/internal/project"
+	"github.com/textfrag/textfrag/internal/quotelink"
+	"github.com/textfrag/textfrag/internal/realm"
+	"github.com/textfrag/textfrag/internal/termsafe"
+)
+
+func init() {
+	register(command{name: "refs", summary: "list the links that quote a file or lines, or the quotes a change affects: textfrag refs src/a.go:10-20, textfrag refs --diff", run: runRefs})
+}
+
+const refsHelp = `Usage: textfrag refs PATH[:LINES] [--format text|json]
+       textfrag refs --diff [BASE | -] [--format text|json|github] [--fail-on CLASSES]
+
+Reverse citations: which documentation quotes this code.
+
+textfrag refs PATH lists every RFC 5147 link (and textfrag shortcode) in the
+project's Markdown files that quotes PATH; PATH:LINES (human line numbers,
+src/a.go:10-20 or src/a.go:14) only those that quote any of those lines. A
+character range (char=…) counts the lines it touches; a position (line=5)
+counts when it lies in or at the edge of LINES. PATH is named as the shell
+names it, relative to the current directory; each link is resolved as a
+build resolves it, so ../src/a.go from docs/ and /src/a.go both match.
+Links that name PATH but fail to resolve (a bad fragment, a stale md5, a
+missing file) are listed too, marked broken or stale; when their lines
+cannot be known they are listed whatever LINES says. Every Markdown file
+under the project root (or the source directory textfrag.toml names) is
+searched, as check searches a directory.
+
+  $ textfrag refs src/a.go:14
+  docs/guide.md:3:1: src/a.go lines 11–20, pinned
+
+textfrag refs --diff lists the quotes that the changes between BASE and the
+work tree affect, each classed:
+  changed   a change touches the quoted lines: the docs need review
+  moved     the quoted text is intact at other lines: pin --write fixes it
+  refresh   the file changed elsewhere, the quoted text is in place, the
+            md5 is stale: pin --write refreshes it
+  renamed   the quoted file was renamed (as git finds renames) with the
+            quoted text intact: the link's path needs updating
+  deleted   the quoted file was deleted
+BASE is a commit (default: the merge base of HEAD and the default branch:
+origin/HEAD, else origin/main, origin/master, main, master). Links are read
+from the work tree, so a quote re-pinned in the same change counts as
+reviewed; a link is compared with the BASE version of the file it quotes.
+Renames are followed among committed and staged changes. With --diff -, a
+unified diff (git diff BASE, diff -u) is read on stdin instead of running
+git, and the BASE version of each file is rebuilt from the work tree and
+the diff. A quoted file's lines are counted as builds count them (CR+LF,
+CR, LF, NEL).
+
+Formats (--format):
+  text    "src/a.go:14: changed: quoted in docs/guide.md:3:1 …" lines on stdout
+  json    a JSON array on stdout
+  github  "::error file=src/a.go,line=14::quoted in docs/guide.md:3 …"
+          workflow commands on stdout, placed on the changed source lines
+          (on the page, for a deleted file); blocking classes are errors,
+          others warnings
+--diff ends with a summary line on stderr ("2 quotes affected: …").
+
+Exit status: 0 when nothing was found or nothing blocks; with --diff, 1
+when a quote of a class in --fail-on (default changed,deleted) is affected;
+1 also when the project cannot be read (PATH outside the root, git fails);
+2 on bad usage.
+
+Flags:`
+
+// refsLink is a link that quotes a file, in text and --format json.
+type refsLink struct {
+	Page   string `json:"page"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Kind   string `json:"kind"`
+	Link   string `json:"link"`
+	Path   string `json:"path"`
+	// FirstLine and LastLine are the human lines quoted (both included);
+	// for a position, LastLine is FirstLine-1. 0 when unknown.
+	FirstLine int64  `json:"first_line"`
+	LastLine  int64  `json:"last_line"`
+	Label     string `json:"label"`
+	Pinned    bool   `json:"pinned"`
+	// Status is ok, stale (an integrity check fails) or broken.
+	Status string `json:"status"`
+	Error  string `json:"error,omitempty"`
+
+	mdl mdlink.Link // as found in the page
+	res *target.Result
+}
+
+func runRefs(e *env, args []string) int {
+	fset := flag.NewFlagSet("refs", flag.ContinueOnError)
+	format := fset.String("format", "text", "output `FORMAT`: text or json (with --diff also github)")
+	diff := fset.Bool("diff", false, "list the quotes affected by the changes since BASE (the argument; default the merge base with the default branch), or by a unified diff on stdin (argument -)")
+	failOn := fset.String("fail-on", "changed,deleted", "with --diff, exit 1 when a quote of one of these `CLASSES` is affected (comma-separated: changed, deleted, renamed, moved, refresh; or none)")
+	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "read `N` pages at a time")
+	lf := linkFlags{}
+	fset.StringVar(&lf.root, "root", "", "project root `DIR` ("+rootHelp+")")
+	fset.Var(&lf.charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), as for check")
+	fset.Var(&lf.secrets, "allow-secret", "quote files matching `GLOB` although they look like secrets (repeatable), as for check")
+	fset.Usage = func() {
+		fmt.Fprintln(fset.Output(), refsHelp)
+		fset.PrintDefaults()
+	}
+	pos, ok := e.parseFlags(fset, args)
+	if !ok {
+		return exitUsage
+	}
+	usage := func(format string, args ...any) int {
+		e.errorf(format, args...)
+		return exitUsage
+	}
+	formats := "text or json"
+	if *diff {
+		formats = "text, json or github"
+	}
+	switch {
+	case *jobs < 1:
+		return usage("-j %d: want at least 1", *jobs)
+	case !strings.Contains(formats, *format) || *format == "or":
+		return usage("--format %q: want %s", *format, formats)
+	case *diff && len(pos) > 1:
+		return usage("--diff takes one BASE at most, or -")
+	case !*diff && len(pos) != 1:
+		fset.Usage()
+		return exitUsage
+	}
+	fail, err := parseFailOn(*failOn)
+	if err != nil {
+		return usage("--fail-on: %v", err)
+	}
+	if !lf.find(e, fset) {
+		return exitError
+	}
+	r, err := target.New(target.Options{Root: lf.root, Charsets: lf.charsets, AllowSecrets: lf.secrets})
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	if *diff {
+		base := ""
+		if len(pos) == 1 {
+			base = pos[0]
+		}
+		return e.refsDiff(&lf, r, base, *format, fail, *jobs)
+	}
+
+	ref := pos[0]
+	file, rng, hasRange := ref, quotelink.Range{}, false
+	if info, err := os.Stat(ref); err != nil || !info.Mode().IsRegular() {
+		if f, r, err := quotelink.ParseRef(ref, false); err == nil {
+			file, rng, hasRange = f, r, true
+		} else if i := strings.LastIndexByte(ref, ':'); i >= 0 && i+1 < len(ref) && '0' <= ref[i+1] && ref[i+1] <= '9' {
+			return usage("%s: %v", ref, err)
+		}
+	}
+	want := r.DocPath(file)
+	if !filepath.IsLocal(filepath.FromSlash(want)) {
+		e.errorf("%s: outside the project root, so no link of the project quotes it; %s", file, rootAdvice(lf.proj))
+		return exitError
+	}
+	links, ok := e.scanRefs(&lf, r, *jobs, func(p string) bool { return p == want })
+	if !ok {
+		return exitError
+	}
+	var found []*refsLink
+	for _, l := range links {
+		if !hasRange || l.quotesLines(rng.Start, rng.End) {
+			found = append(found, l)
+		}
+	}
+	what := want
+	if hasRange {
+		what += ":" + rng.String()
+	}
+	if *format == "json" {
+		if found == nil {
+			found = []*refsLink{}
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(found); err != nil {
+			e.errorf("%v", err)
+			return exitError
+		}
+	} else {
+		for _, l := range found {
+			fmt.Fprintln(e.stdout, termsafe.Escape(l.text(), ""))
+		}
+	}
+	pages := map[string]bool{}
+	for _, l := range found {
+		pages[l.Page] = true
+	}
+	fmt.Fprintf(e.stderr, "%d %s %s in %d %s\n", len(found), plural(len(found), "link quotes", "links quote"),
+		termsafe.Escape(what, ""), len(pages), plural(len(pages), "page", "pages"))
+	return exitOK
+}
+
+// text is the line refs prints for l.
+func (l *refsLink) text() string {
+	what := l.Path + " " + l.Label
+	if l.Label == "" {
+		what = l.Path + " (range unknown)"
+	}
+	state := "unpinned"
+	if l.Pinned {
+		state = "pinned"
+	}
+	switch l.Status {
+	case "stale":
+		state += ", stale: " + l.Error
+	case "broken":
+		state = "broken: " + l.Error
+	}
+	return fmt.Sprintf("%s:%d:%d: %s, %s", l.Page, l.Line, l.Column, what, state)
+}
+
+// quotesLines reports whether l quotes any of the human lines first..last:
+// a range touches one of them, a position lies in them or at their edge.
+// A link whose lines are unknown (a broken fragment, a missing file
+// quoted by characters) may quote them, so it does.
+func (l *refsLink) quotesLines(first, last int64) bool {
+	if l.FirstLine == 0 {
+		return true
+	}
+	if l.LastLine < l.FirstLine { // a position before line FirstLine
+		return first-1 <= l.LastLine && l.LastLine <= last
+	}
+	return l.FirstLine <= last && first <= l.LastLine
+}
+
+// scanRefs reads every Markdown page of the project and returns, in page
+// order, the links whose target (resolved, or named by a link that failed
+// to resolve) is a project path for which match reports true.
+func (e *env) scanRefs(lf *linkFlags, r *target.Resolver, jobs int, match func(path string) bool) ([]*refsLink, bool) {
+	files, err := project.MarkdownFiles(refsPages(lf.proj))
+	if err != nil {
+		e.errorf("%v", err)
+		return nil, false
+	}
+	found := make([][]*refsLink, len(files))
+	readErrs := make([]error, len(files))
+	parallel(context.Background(), jobs, len(files), nil, func(i int) {
+		defer page.Recover(&readErrs[i], files[i])
+		src, err := realm.ReadFile(nil, files[i], 0)
+		if err != nil {
+			readErrs[i] = err
+			return
+		}
+		doc := r.DocPath(files[i])
+		for _, ml := range mdlink.Page(src) {
+			if l := resolveRef(r, doc, ml); l != nil && match(l.Path) {
+				found[i] = append(found[i], l)
+			}
+		}
+	})
+	var out []*refsLink
+	ok := true
+	for i := range files {
+		if readErrs[i] != nil {
+			e.errorf("%s: %v", files[i], readErrs[i])
+			ok = false
+		}
+		out = append(out, found[i]...)
+	}
+	return out, ok
+}
+
+// refsPages is where refs looks for Markdown pages: the source directory
+// textfrag.toml names, else the whole project root.
+func refsPages(p *project.Project) []string {
+	if src := p.Source(); src != "" {
+		return []string{src}
+	}
+	return []string{p.Root}
+}
+
+// resolveRef resolves one link of the page at project path doc, or returns
+// nil for a link that names no local file (a remote one, or none).
+func resolveRef(r *target.Resolver, doc string, ml mdlink.Link) *refsLink {
+	if ml.Dest == "" {
+		return nil
+	}
+	l := &refsLink{Page: doc, Line: ml.Line, Column: ml.Column, Kind: ml.Kind.String(), Link: ml.Dest, mdl: ml}
+	res, err := r.Resolve(doc, ml.Dest)
+	var te *target.Error
+	switch {
+	case errors.Is(err, target.ErrNotOurs):
+		return nil
+	case err == nil:
+		l.Status = "ok"
+	case errors.As(err, &te) && te.Result != nil && errors.Is(err, rfc5147.ErrIntegrity):
+		res, l.Status, l.Error = te.Result, "stale", oneLine(target.Explain(err, ""))
+	case errors.As(err, &te) && te.Path != "":
+		l.Path, l.Status, l.Error = te.Path, "broken", oneLine(target.Explain(err, ""))
+		if target.IsRemote(te.Path) {
+			return nil
+		}
+		l.linesFromFragment()
+		return l
+	default:
+		return nil
+	}
+	if res.Remote != nil {
+		return nil
+	}
+	l.res, l.Path = res, res.Path
+	for _, c := range res.Fragment.Checks {
+		l.Pinned = l.Pinned || c.Kind == rfc5147.MD5
+	}
+	sel := res.Selection
+	l.FirstLine, l.LastLine, l.Label = sel.Lines.Start+1, sel.Lines.End, sel.Label()
+	if sel.Lines.End == sel.Lines.Start {
+		l.LastLine = sel.Lines.Start
+	}
+	return l
+}
+
+// linesFromFragment sets the lines of a link whose file could not be read
+// from its line= fragment as written: what it would quote in a file long
+// enough.
+func (l *refsLink) linesFromFragment() {
+	f, err := rfc5147.Parse(target.SplitLink(l.Link).Fragment)
+	if err != nil {
+		return
+	}
+	for _, c := range f.Checks {
+		l.Pinned = l.Pinned || c.Kind == rfc5147.MD5
+	}
+	if f.Scheme != rfc5147.Line {
+		return
+	}
+	start, end := f.Start, f.End
+	switch f.Form {
+	case rfc5147.Position:
+		end = start
+	case rfc5147.FromStart:
+		start = 0
+	case rfc5147.ToEnd:
+		end = math.MaxInt64
+	}
+	l.FirstLine, l.LastLine = start+1, end
+	switch {
+	case end == start:
+		l.Label = fmt.Sprintf("before line %d", start+1)
+	case end == math.MaxInt64:
+		l.Label = fmt.Sprintf("lines %d– (to the end)", start+1)
+	case end == start+1:
+		l.Label = fmt.Sprintf("line %d", end)
+	default:
+		l.Label = fmt.Sprintf("lines %d–%d", start+1, end)
+	}
+}
