@@ -355,3 +355,29 @@ func RealPath(name string) (string, error) {
 	}
 	return filepath.Abs(real)
 }
+
+// Git runs git with args on the project's repository, with the settings
+// every command of this package runs with (pinGitSafety, pinGitEnv), and
+// returns its standard output. It is for read-only commands that need no
+// work tree content (rev-parse, merge-base, diff --cached, cat-file
+// --batch): a command that reads the work tree may run the filters the
+// tree's .gitattributes name. The error wraps no history being available
+// when there is no repository.
+func (h *History) Git(stdin io.Reader, args ...string) ([]byte, error) {
+	if h.repo == nil {
+		h.repo = findPinRepo(h.root)
+	}
+	if h.repo.err != nil {
+		return nil, h.repo.err
+	}
+	return h.repo.run(stdin, args...)
+}
+
+// Top returns the top directory of the project's git work tree (symlinks
+// resolved), or an error when there is none.
+func (h *History) Top() (string, error) {
+	if h.repo == nil {
+		h.repo = findPinRepo(h.root)
+	}
+	return h.repo.top, h.repo.err
+}

@@ -447,3 +447,21 @@ func pinQuoteDiff(oldText, newText []byte, maxLines int) []string {
 	}
 	return out
 }
+
+// LineHunk is a run of changed lines of a line diff: old lines
+// [OldStart, OldEnd) became new lines [NewStart, NewEnd), counted from 0. An
+// empty old side is an insertion before old line OldStart.
+type LineHunk struct{ OldStart, OldEnd, NewStart, NewEnd int }
+
+// LineHunks returns the changed lines between two versions of a text
+// (decoded UTF-8, no BOM), with lines cut as RFC 5147 counts them (CR+LF,
+// CR+NEL, LF, CR, NEL; SEMANTICS.md §2) and compared without their line
+// endings, as relocation compares them. Also the number of lines of each.
+func LineHunks(old, cur []byte) (hunks []LineHunk, oldLines, newLines int) {
+	m := pinNewLineMap(pinNewRFCText(old), pinNewRFCText(cur))
+	hunks = make([]LineHunk, len(m.hunks))
+	for i, h := range m.hunks {
+		hunks[i] = LineHunk{h.oldStart, h.oldEnd, h.newStart, h.newEnd}
+	}
+	return hunks, m.nOld, m.nNew
+}
