@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
@@ -67,10 +68,12 @@ the diff. A quoted file's lines are counted as builds count them (CR+LF,
 CR, LF, NEL).
 
 Formats (--format):
-  text    "src/a.go:14: changed: quoted in docs/guide.md:3:1 …" lines on stdout
+  text    "src/a.go:14: changed: quoted in docs/guide.md:3 (…): …" lines on
+          stdout (refs PATH: "docs/guide.md:3:1: src/a.go lines 11–20, pinned")
   json    a JSON array on stdout
-  github  "::error file=src/a.go,line=14::quoted in docs/guide.md:3 …"
-          workflow commands on stdout, placed on the changed source lines
+  github  "::error file=src/a.go,line=14,title=quoted text changed::quoted in
+          docs/guide.md:3 …" workflow commands on stdout (--diff only),
+          placed on the changed source lines
           (on the page, for a deleted file); blocking classes are errors,
           others warnings
 --diff ends with a summary line on stderr ("2 quotes affected: …").
@@ -126,15 +129,15 @@ func runRefs(e *env, args []string) int {
 		e.errorf(format, args...)
 		return exitUsage
 	}
-	formats := "text or json"
+	formats := []string{"text", "json"}
 	if *diff {
-		formats = "text, json or github"
+		formats = append(formats, "github")
 	}
 	switch {
 	case *jobs < 1:
 		return usage("-j %d: want at least 1", *jobs)
-	case !strings.Contains(formats, *format) || *format == "or":
-		return usage("--format %q: want %s", *format, formats)
+	case !slices.Contains(formats, *format):
+		return usage("--format %q: want one of %s", *format, strings.Join(formats, ", "))
 	case *diff && len(pos) > 1:
 		return usage("--diff takes one BASE at most, or -")
 	case !*diff && len(pos) != 1:

@@ -466,7 +466,7 @@ func refsGitChanges(h *pin.History, rootDir string, root *os.Root, base string, 
 	}
 
 	// The BASE version of each quoted file (its old name, for a file
-	// renamed since), and of the pages that hold unpinned links.
+	// renamed since).
 	var specs []string
 	oldName := func(p string) string {
 		if from, ok := renamedFrom[p]; ok {
@@ -475,22 +475,22 @@ func refsGitChanges(h *pin.History, rootDir string, root *os.Root, base string, 
 		return p
 	}
 	for p := range quoted {
-		specs = append(specs, commit+":"+repoPath(oldName(p)))
-	}
-	pages := map[string]bool{}
-	for _, l := range links {
-		if !l.Pinned {
-			pages[l.Page] = true
+		if filepath.IsLocal(filepath.FromSlash(p)) {
+			specs = append(specs, commit+":"+repoPath(oldName(p)))
 		}
-	}
-	for p := range pages {
-		specs = append(specs, commit+":"+repoPath(p))
 	}
 	blobs, err := refsCatFiles(h, specs)
 	if err != nil {
 		return nil, err
 	}
-	src.basePage = func(page string) []byte { return blobs[commit+":"+repoPath(page)] }
+	// The work tree's version: known by its md5 from resolving the links,
+	// so only a file that differs is read again.
+	sums := map[string][16]byte{}
+	for _, l := range links {
+		if l.res != nil {
+			sums[l.Path] = l.res.Selection.Entity.MD5
+		}
+	}
 	read := func(p string) []byte {
 		data, err := realm.ReadFile(root, filepath.FromSlash(p), 0)
 		if err != nil {
@@ -503,6 +503,9 @@ func refsGitChanges(h *pin.History, rootDir string, root *os.Root, base string, 
 		old, ok := blobs[commit+":"+repoPath(from)]
 		if !ok {
 			continue // added since BASE: nothing to compare with
+		}
+		if sum, ok := sums[p]; ok && from == p && sum == md5.Sum(old) {
+			continue // unchanged
 		}
 		c := &refsChange{oldPath: from, newPath: p, old: old, cur: read(p)}
 		if c.cur == nil {
@@ -518,6 +521,20 @@ func refsGitChanges(h *pin.History, rootDir string, root *os.Root, base string, 
 		}
 		src.changes[p] = c
 	}
+
+	// The BASE version of the pages whose unpinned links quote a changed
+	// file: whether BASE had such a link.
+	specs = specs[:0]
+	for _, l := range links {
+		if !l.Pinned && src.changes[l.Path] != nil {
+			specs = append(specs, commit+":"+repoPath(l.Page))
+		}
+	}
+	pages, err := refsCatFiles(h, specs)
+	if err != nil {
+		return nil, err
+	}
+	src.basePage = func(page string) []byte { return pages[commit+":"+repoPath(page)] }
 	return src, nil
 }
 

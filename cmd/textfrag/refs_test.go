@@ -139,7 +139,7 @@ func TestRefsUsage(t *testing.T) {
 		{"refs", "a", "b"},
 		{"refs", "src/a.go:20-10"},
 		{"refs", "src/a.go", "--format", "github"},
-		{"refs", "src/a.go", "--format", "or"},
+		{"refs", "src/a.go", "--format", "ex"},
 	} {
 		if r := e2eRun(t, s.dir, args...); r.code != 2 {
 			t.Errorf("%v: exit status %d, want 2\n%s", args, r.code, r.stderr)
