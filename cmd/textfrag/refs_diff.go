@@ -113,6 +113,7 @@ func (e *env) refsDiff(lf *linkFlags, r *target.Resolver, base, format string, f
 	}
 	defer root.Close()
 	hist := pin.NewHistory(lf.root)
+	hist.RememberedName = "the BASE version"
 	var src *refsDiffSource
 	if base == "-" {
 		src, err = refsStdinChanges(e.stdin, root)
@@ -213,6 +214,7 @@ func refsClassify(r *target.Resolver, planner *pin.Planner, src *refsDiffSource,
 	if ml.Start < 0 {
 		ml.Start, ml.End = 0, len(dest) // only planned, never written
 	}
+	planner.AcceptCommand = func(string) string { return "textfrag pin --write --accept-changed " + l.Page }
 	ch := planner.PlanLink(l.Page, ml)
 	newSel := func(d string) *rfc5147.Selection {
 		if d == "" {
@@ -269,13 +271,19 @@ func refsClassify(r *target.Resolver, planner *pin.Planner, src *refsDiffSource,
 	f.Class = refsChanged
 	f.Line, f.EndLine = 1, 1
 	curText := refsDecode(c.cur)
-	located := false
+	located, deleted := false, false
 	if oldSel != nil && oldText != nil && curText != nil {
 		hunks, _, nNew := pin.LineHunks(oldText, curText)
 		qs, qe := int(oldSel.Lines.Start), int(oldSel.Lines.End)
+		covered, added := 0, 0 // quoted lines the hunks remove, lines they add
 		for _, h := range hunks {
 			inside := h.OldStart < qe && qs < h.OldEnd || h.OldStart == h.OldEnd && qs < h.OldStart && h.OldStart < qe
 			if !inside {
+				continue
+			}
+			covered += min(h.OldEnd, qe) - max(h.OldStart, qs)
+			added += h.NewEnd - h.NewStart
+			if located {
 				continue
 			}
 			if h.NewEnd > h.NewStart {
@@ -285,19 +293,23 @@ func refsClassify(r *target.Resolver, planner *pin.Planner, src *refsDiffSource,
 				f.EndLine = f.Line
 			}
 			located = true
-			break
 		}
+		deleted = located && qe > qs && covered == qe-qs && added == 0
 	}
 	if !located {
 		if sel := newSel(ch.NewDest); sel != nil {
 			f.Line, f.EndLine = refsSpan(sel)
 		}
 	}
-	f.Message = fmt.Sprintf("%s: the quoted text changed: review the page, then re-pin it with `textfrag pin --write --accept-changed %s`", where, l.Page)
-	if renamed {
-		f.Message = fmt.Sprintf("%s: %s was renamed to %s and the quoted text changed: review the page and change the link", where, c.oldPath, c.newPath)
+	what := "the quoted text changed"
+	if deleted {
+		what = "the quoted lines were deleted"
 	}
-	if ch.Class == pin.Error || ch.Class == pin.Gone {
+	f.Message = fmt.Sprintf("%s: %s: review the page, then re-pin it with `textfrag pin --write --accept-changed %s`", where, what, l.Page)
+	if renamed {
+		f.Message = fmt.Sprintf("%s: %s was renamed to %s and %s: review the page and change the link", where, c.oldPath, c.newPath, what)
+	}
+	if ch.Class == pin.Error || ch.Class == pin.Gone && !deleted {
 		f.Message += " (" + oneLine(ch.Message) + ")"
 	}
 	return f

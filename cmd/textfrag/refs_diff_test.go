@@ -96,7 +96,7 @@ func TestRefsDiffClasses(t *testing.T) {
 			s.write("src/a.go", strings.Replace(base, "line 20\nline 21\n", "", 1))
 		}, []string{
 			"src/a.go:10: refresh: quoted in docs/guide.md:1",
-			"src/a.go:20: changed: quoted in docs/guide.md:3 (src/a.go lines 20–21): the quoted text changed",
+			"src/a.go:20: changed: quoted in docs/guide.md:3 (src/a.go lines 20–21): the quoted lines were deleted: review the page, then re-pin it with `textfrag pin --write --accept-changed docs/guide.md`\n",
 			"src/a.go:23: moved: quoted in docs/guide.md:5 (src/a.go lines 25–26): the quoted text moved to lines 23–24",
 		}, 1},
 		{"text cut and pasted elsewhere", func(s *pinSite) {
@@ -125,6 +125,15 @@ func TestRefsDiffClasses(t *testing.T) {
 			"src/b.go:22: changed: quoted in docs/guide.md:3 (src/a.go lines 20–21): src/a.go was renamed to src/b.go and the quoted text changed: review the page and change the link",
 			"src/b.go:26: renamed: ",
 		}, 1},
+		{"the page follows a rename, not yet re-pinned", func(s *pinSite) {
+			s.git("mv", "src/a.go", "src/b.go")
+			s.write("src/b.go", "// a header\n"+base)
+			s.write("docs/guide.md", strings.ReplaceAll(refsGuide(base), "a.go", "b.go"))
+		}, []string{
+			"src/b.go:11: moved: quoted in docs/guide.md:1 (src/a.go lines 10–12): the quoted text is intact at lines 11–13: `textfrag pin --write docs/guide.md` updates the link\n",
+			"src/b.go:21: moved: quoted in docs/guide.md:3 (src/a.go lines 20–21)",
+			// The unpinned link to b.go is new in the change: written for the work tree.
+		}, 0},
 		{"re-pinned in the same change", func(s *pinSite) {
 			edited := replaceLine(base, 11, "line eleven\n")
 			s.write("src/a.go", edited)
@@ -163,8 +172,9 @@ func checkLines(t *testing.T, out string, want []string) {
 		t.Fatalf("got\n%s\nwant\n%s", out, strings.Join(want, "\n"))
 	}
 	for i := range got {
-		if !strings.HasPrefix(got[i], want[i]) {
-			t.Errorf("line %d:\n got %s\nwant %s…", i+1, got[i], want[i])
+		// A want ending in a line break is the whole line, others a prefix.
+		if w, whole := strings.CutSuffix(want[i], "\n"); whole && got[i] != w || !whole && !strings.HasPrefix(got[i], w) {
+			t.Errorf("line %d:\n got %s\nwant %s", i+1, got[i], want[i])
 		}
 	}
 }

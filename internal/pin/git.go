@@ -26,6 +26,9 @@ type History struct {
 	// earlier holds, by real path, the contents of files as they were before
 	// this pin run rewrote them, newest first: newer than any commit.
 	earlier map[string][][]byte
+	// RememberedName names the versions given to Remember in messages;
+	// default "the file as it was before this pin run rewrote it".
+	RememberedName string
 }
 
 // pinFileVersions is where the versions of one file are found.
@@ -46,12 +49,15 @@ type pinOldVersion struct {
 	commit  string // full hash; "" for the index (staged changes)
 	path    string // repository path at that commit
 	raw     []byte
-	earlier bool // the file as it was before this pin run rewrote it
+	earlier bool   // given to Remember: the file as it was before this pin run rewrote it
+	name    string // how to name it, if not so
 }
 
 // describe names the version for people: "commit 1a2b3c4d" or "the index".
 func (v *pinOldVersion) describe() string {
 	switch {
+	case v.earlier && v.name != "":
+		return v.name
 	case v.earlier:
 		return "the file as it was before this pin run rewrote it"
 	case v.commit == "":
@@ -87,7 +93,7 @@ func (h *History) find(osPath string, match func(raw []byte) bool) (*pinOldVersi
 	}
 	for _, raw := range h.earlier[real] {
 		if match(raw) {
-			return &pinOldVersion{raw: raw, earlier: true}, nil
+			return &pinOldVersion{raw: raw, earlier: true, name: h.RememberedName}, nil
 		}
 	}
 	fv, ok := h.versions[real]
