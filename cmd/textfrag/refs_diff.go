@@ -87,6 +87,33 @@ type refsFinding struct {
 type refsChange struct {
 	oldPath, newPath string // project paths; newPath "" when deleted
 	old, cur         []byte
+	// Made on first use, once for all the links into the file.
+	decoded  bool
+	oldText  *rfc5147.Text // nil: not text
+	hunks    []pin.LineHunk
+	newLines int
+	oldMD5   string
+}
+
+// prepare decodes both versions and diffs them, once.
+func (c *refsChange) prepare() {
+	if c.decoded {
+		return
+	}
+	c.decoded = true
+	sum := md5.Sum(c.old)
+	c.oldMD5 = hex.EncodeToString(sum[:])
+	t, err := rfc5147.NewText(c.old, rfc5147.UTF8)
+	if err != nil {
+		return
+	}
+	c.oldText = t
+	if c.cur == nil {
+		return
+	}
+	if cur, err := rfc5147.NewText(c.cur, rfc5147.UTF8); err == nil {
+		c.hunks, _, c.newLines = pin.LineHunks(t.Bytes(), cur.Bytes())
+	}
 }
 
 // refsDiffSource is where the changes come from: git, or a diff on stdin.
@@ -178,8 +205,8 @@ func refsClassify(r *target.Resolver, planner *pin.Planner, src *refsDiffSource,
 	f := &refsFinding{Page: l.Page, PageLine: l.Line, PageColumn: l.Column, Link: l.Link, Path: l.Path,
 		File: l.Page, Line: int64(l.Line), EndLine: int64(l.Line)}
 	where := fmt.Sprintf("quoted in %s:%d", l.Page, l.Line)
-	oldText := refsDecode(c.old)
-	oldSel := refsSelect(oldText, l.Link)
+	c.prepare()
+	oldSel := refsSelect(c.oldText, l.Link)
 	if oldSel != nil {
 		f.Quoted = oldSel.Label()
 		where += fmt.Sprintf(" (%s %s)", c.oldPath, f.Quoted)
@@ -202,8 +229,7 @@ func refsClassify(r *target.Resolver, planner *pin.Planner, src *refsDiffSource,
 				return nil
 			}
 		}
-		sum := md5.Sum(c.old)
-		dest = pin.AddMD5(dest, hex.EncodeToString(sum[:]))
+		dest = pin.AddMD5(dest, c.oldMD5)
 	} else if !renamed {
 		if _, err := r.Resolve(l.Page, dest); err == nil {
 			return nil // pinned to the work tree: re-pinned in this change, or never affected
@@ -270,10 +296,9 @@ func refsClassify(r *target.Resolver, planner *pin.Planner, src *refsDiffSource,
 	// error (an ambiguous move): a person must look.
 	f.Class = refsChanged
 	f.Line, f.EndLine = 1, 1
-	curText := refsDecode(c.cur)
 	located, deleted := false, false
-	if oldSel != nil && oldText != nil && curText != nil {
-		hunks, _, nNew := pin.LineHunks(oldText, curText)
+	if oldSel != nil {
+		hunks, nNew := c.hunks, c.newLines
 		qs, qe := int(oldSel.Lines.Start), int(oldSel.Lines.End)
 		covered, added := 0, 0 // quoted lines the hunks remove, lines they add
 		for _, h := range hunks {
@@ -345,22 +370,9 @@ func refsWithPositions(dest, written string, sel *rfc5147.Selection) string {
 	return head + "#" + f.String()
 }
 
-// refsDecode returns a file's text as RFC 5147 counts it (decoded, no
-// BOM), or nil when it is not text.
-func refsDecode(raw []byte) []byte {
-	if raw == nil {
-		return nil
-	}
-	t, err := rfc5147.NewText(raw, rfc5147.UTF8)
-	if err != nil {
-		return nil
-	}
-	return t.Bytes()
-}
-
-// refsSelect applies the fragment of dest, without its checks, to text.
-func refsSelect(text []byte, dest string) *rfc5147.Selection {
-	if text == nil {
+// refsSelect applies the fragment of dest, without its checks, to t.
+func refsSelect(t *rfc5147.Text, dest string) *rfc5147.Selection {
+	if t == nil {
 		return nil
 	}
 	f, err := rfc5147.Parse(target.SplitLink(dest).Fragment)
@@ -368,10 +380,6 @@ func refsSelect(text []byte, dest string) *rfc5147.Selection {
 		return nil
 	}
 	f.Checks = nil
-	t, err := rfc5147.NewText(text, rfc5147.UTF8)
-	if err != nil {
-		return nil
-	}
 	sel, err := t.Select(f)
 	if err != nil {
 		return nil

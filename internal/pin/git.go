@@ -77,6 +77,24 @@ func (h *History) Remember(real string, raw []byte) {
 	h.earlier[real] = append([][]byte{raw}, h.earlier[real]...)
 }
 
+// remembers reports whether raw is one of the versions given to Remember
+// for the file at osPath (the very bytes, not a copy).
+func (h *History) remembers(osPath string, raw []byte) bool {
+	if h == nil || len(raw) == 0 {
+		return false
+	}
+	real, err := RealPath(osPath)
+	if err != nil {
+		return false
+	}
+	for _, e := range h.earlier[real] {
+		if len(e) == len(raw) && &e[0] == &raw[0] {
+			return true
+		}
+	}
+	return false
+}
+
 // pinErrNoHistory wraps every reason why a file's history cannot be read.
 var pinErrNoHistory = errors.New("no history is available")
 

@@ -204,7 +204,11 @@ type pinRelocation struct {
 // pinRelocate finds the region that old selection sel (of text old) quotes in
 // the current text cur. f is the link's fragment, whose form is kept.
 func pinRelocate(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinRfcText) pinRelocation {
-	m := pinNewLineMap(old, cur)
+	return pinRelocateWith(f, sel, old, cur, pinNewLineMap(old, cur))
+}
+
+// pinRelocateWith is pinRelocate with the line map of old to cur made.
+func pinRelocateWith(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinRfcText, m *pinLineMap) pinRelocation {
 	if f.Scheme == rfc5147.Line {
 		return pinRelocateLines(f, sel, old, cur, m)
 	}
