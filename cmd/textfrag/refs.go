@@ -3,23 +3,21 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 
-	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/quotelink"
 	"github.com/textfrag/textfrag/internal/realm"
+	"github.com/textfrag/textfrag/internal/refs"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -84,28 +82,6 @@ when a quote of a class in --fail-on (default changed,deleted) is affected;
 2 on bad usage.
 
 Flags:`
-
-// refsLink is a link that quotes a file, in text and --format json.
-type refsLink struct {
-	Page   string `json:"page"`
-	Line   int    `json:"line"`
-	Column int    `json:"column"`
-	Kind   string `json:"kind"`
-	Link   string `json:"link"`
-	Path   string `json:"path"`
-	// FirstLine and LastLine are the human lines quoted (both included);
-	// for a position, LastLine is FirstLine-1. 0 when unknown.
-	FirstLine int64  `json:"first_line"`
-	LastLine  int64  `json:"last_line"`
-	Label     string `json:"label"`
-	Pinned    bool   `json:"pinned"`
-	// Status is ok, stale (an integrity check fails) or broken.
-	Status string `json:"status"`
-	Error  string `json:"error,omitempty"`
-
-	mdl mdlink.Link // as found in the page
-	res *target.Result
-}
 
 func runRefs(e *env, args []string) int {
 	fset := flag.NewFlagSet("refs", flag.ContinueOnError)
@@ -182,9 +158,9 @@ func runRefs(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
-	var found []*refsLink
+	var found []*refs.Link
 	for _, l := range links {
-		if !hasRange || l.quotesLines(rng.Start, rng.End) {
+		if !hasRange || l.QuotesLines(rng.Start, rng.End) {
 			found = append(found, l)
 		}
 	}
@@ -194,7 +170,7 @@ func runRefs(e *env, args []string) int {
 	}
 	if *format == "json" {
 		if found == nil {
-			found = []*refsLink{}
+			found = []*refs.Link{}
 		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -204,7 +180,7 @@ func runRefs(e *env, args []string) int {
 		}
 	} else {
 		for _, l := range found {
-			fmt.Fprintln(e.stdout, termsafe.Escape(l.text(), ""))
+			fmt.Fprintln(e.stdout, termsafe.Escape(refsText(l), ""))
 		}
 	}
 	pages := map[string]bool{}
@@ -216,8 +192,8 @@ func runRefs(e *env, args []string) int {
 	return exitOK
 }
 
-// text is the line refs prints for l.
-func (l *refsLink) text() string {
+// refsText is the line refs prints for l.
+func refsText(l *refs.Link) string {
 	what := l.Path + " " + l.Label
 	if l.Label == "" {
 		what = l.Path + " (range unknown)"
@@ -235,30 +211,16 @@ func (l *refsLink) text() string {
 	return fmt.Sprintf("%s:%d:%d: %s, %s", l.Page, l.Line, l.Column, what, state)
 }
 
-// quotesLines reports whether l quotes any of the human lines first..last:
-// a range touches one of them, a position lies in them or at their edge.
-// A link whose lines are unknown (a broken fragment, a missing file
-// quoted by characters) may quote them, so it does.
-func (l *refsLink) quotesLines(first, last int64) bool {
-	if l.FirstLine == 0 {
-		return true
-	}
-	if l.LastLine < l.FirstLine { // a position before line FirstLine
-		return first-1 <= l.LastLine && l.LastLine <= last
-	}
-	return l.FirstLine <= last && first <= l.LastLine
-}
-
 // scanRefs reads every Markdown page of the project and returns, in page
 // order, the links whose target (resolved, or named by a link that failed
 // to resolve) is a project path for which match reports true.
-func (e *env) scanRefs(lf *linkFlags, r *target.Resolver, jobs int, match func(path string) bool) ([]*refsLink, bool) {
+func (e *env) scanRefs(lf *linkFlags, r *target.Resolver, jobs int, match func(path string) bool) ([]*refs.Link, bool) {
 	files, err := project.MarkdownFiles(refsPages(lf.proj))
 	if err != nil {
 		e.errorf("%v", err)
 		return nil, false
 	}
-	found := make([][]*refsLink, len(files))
+	found := make([][]*refs.Link, len(files))
 	readErrs := make([]error, len(files))
 	parallel(context.Background(), jobs, len(files), nil, func(i int) {
 		defer page.Recover(&readErrs[i], files[i])
@@ -269,12 +231,12 @@ func (e *env) scanRefs(lf *linkFlags, r *target.Resolver, jobs int, match func(p
 		}
 		doc := r.DocPath(files[i])
 		for _, ml := range mdlink.Page(src) {
-			if l := resolveRef(r, doc, ml); l != nil && match(l.Path) {
+			if l := refs.Resolve(r, doc, ml); l != nil && match(l.Path) {
 				found[i] = append(found[i], l)
 			}
 		}
 	})
-	var out []*refsLink
+	var out []*refs.Link
 	ok := true
 	for i := range files {
 		if readErrs[i] != nil {
@@ -293,81 +255,4 @@ func refsPages(p *project.Project) []string {
 		return []string{src}
 	}
 	return []string{p.Root}
-}
-
-// resolveRef resolves one link of the page at project path doc, or returns
-// nil for a link that names no local file (a remote one, or none).
-func resolveRef(r *target.Resolver, doc string, ml mdlink.Link) *refsLink {
-	if ml.Dest == "" {
-		return nil
-	}
-	l := &refsLink{Page: doc, Line: ml.Line, Column: ml.Column, Kind: ml.Kind.String(), Link: ml.Dest, mdl: ml}
-	res, err := r.Resolve(doc, ml.Dest)
-	var te *target.Error
-	switch {
-	case errors.Is(err, target.ErrNotOurs):
-		return nil
-	case err == nil:
-		l.Status = "ok"
-	case errors.As(err, &te) && te.Result != nil && errors.Is(err, rfc5147.ErrIntegrity):
-		res, l.Status, l.Error = te.Result, "stale", oneLine(target.Explain(err, ""))
-	case errors.As(err, &te) && te.Path != "":
-		l.Path, l.Status, l.Error = te.Path, "broken", oneLine(target.Explain(err, ""))
-		if target.IsRemote(te.Path) {
-			return nil
-		}
-		l.linesFromFragment()
-		return l
-	default:
-		return nil
-	}
-	if res.Remote != nil {
-		return nil
-	}
-	l.res, l.Path = res, res.Path
-	for _, c := range res.Fragment.Checks {
-		l.Pinned = l.Pinned || c.Kind == rfc5147.MD5
-	}
-	sel := res.Selection
-	l.FirstLine, l.LastLine, l.Label = sel.Lines.Start+1, sel.Lines.End, sel.Label()
-	if sel.Lines.End == sel.Lines.Start {
-		l.LastLine = sel.Lines.Start
-	}
-	return l
-}
-
-// linesFromFragment sets the lines of a link whose file could not be read
-// from its line= fragment as written: what it would quote in a file long
-// enough.
-func (l *refsLink) linesFromFragment() {
-	f, err := rfc5147.Parse(target.SplitLink(l.Link).Fragment)
-	if err != nil {
-		return
-	}
-	for _, c := range f.Checks {
-		l.Pinned = l.Pinned || c.Kind == rfc5147.MD5
-	}
-	if f.Scheme != rfc5147.Line {
-		return
-	}
-	start, end := f.Start, f.End
-	switch f.Form {
-	case rfc5147.Position:
-		end = start
-	case rfc5147.FromStart:
-		start = 0
-	case rfc5147.ToEnd:
-		end = math.MaxInt64
-	}
-	l.FirstLine, l.LastLine = start+1, end
-	switch {
-	case end == start:
-		l.Label = fmt.Sprintf("before line %d", start+1)
-	case end == math.MaxInt64:
-		l.Label = fmt.Sprintf("lines %d– (to the end)", start+1)
-	case end == start+1:
-		l.Label = fmt.Sprintf("line %d", end)
-	default:
-		l.Label = fmt.Sprintf("lines %d–%d", start+1, end)
-	}
 }

@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/textfrag/textfrag/internal/refs"
 )
 
 // refsSource is src/a.go at BASE: "line N" on each of 30 lines.
@@ -306,7 +308,7 @@ func TestRefsDiffStdin(t *testing.T) {
 	// diff -u's form: no a/ b/, timestamps after a tab, no git headers.
 	diff := "--- src/a.go\t2026-01-01 00:00:00\n+++ src/a.go\t2026-01-02 00:00:00\n@@ -19,3 +19,3 @@\n line 19\n-line 20\n+line twenty\n line 21\n"
 	out, errOut, code := s.runStdin(diff, "refs", "--diff", "-", "--format", "json")
-	var got []refsFinding
+	var got []refs.Finding
 	if err := json.Unmarshal([]byte(out), &got); err != nil || code != 1 {
 		t.Fatalf("exit status %d, %v\n%s%s", code, err, out, errOut)
 	}

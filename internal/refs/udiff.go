@@ -1,14 +1,19 @@
-package main
+package refs
 
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/textfrag/textfrag/internal/realm"
 )
 
-// This file reads a unified diff (git diff, diff -u) for refs --diff -, and
+// This file reads a unified diff (git diff, diff -u) for FromDiff, and
 // rebuilds each file's old side from its new side, the work tree. Lines are
 // the diff's own: cut at LF, as diff tools cut them; the rebuilt bytes are
 // then counted as RFC 5147 counts them.
@@ -199,4 +204,60 @@ func (f *udFile) reverse(cur []byte) ([]byte, error) {
 		out.WriteString(l)
 	}
 	return out.Bytes(), nil
+}
+
+// FromDiff reads a unified diff whose new side is the work tree under
+// root (paths relative to it), and rebuilds the old side of each file it
+// changes from the two. A diff that does not apply is an error.
+func FromDiff(in io.Reader, root *os.Root) (*Changes, error) {
+	data, err := io.ReadAll(in)
+	if err != nil {
+		return nil, err
+	}
+	files, err := parseUnifiedDiff(data)
+	if err != nil {
+		return nil, err
+	}
+	src := &Changes{Name: "the diff on stdin", Files: map[string]*Change{}}
+	olds := map[string][]byte{}
+	added := map[string]bool{} // added or renamed here: no BASE page of that name
+	for _, f := range files {
+		if f.newPath != f.oldPath {
+			added[f.newPath] = true
+		}
+		if f.oldPath == "" || f.binary {
+			continue // added, or nothing to rebuild
+		}
+		c := &Change{oldPath: f.oldPath, newPath: f.newPath}
+		if f.newPath == "" {
+			c.old = f.deletedContent()
+		} else {
+			c.cur, err = realm.ReadFile(root, filepath.FromSlash(f.newPath), 0)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v; the diff's new side must be the work tree", f.newPath, err)
+			}
+			if c.old, err = f.reverse(c.cur); err != nil {
+				return nil, err
+			}
+		}
+		olds[f.oldPath] = c.old
+		src.Files[c.oldPath] = c
+		if c.newPath != "" {
+			src.Files[c.newPath] = c
+		}
+	}
+	src.BasePage = func(page string) []byte {
+		if old, ok := olds[page]; ok {
+			return old
+		}
+		if added[page] {
+			return nil
+		}
+		data, err := realm.ReadFile(root, filepath.FromSlash(page), 0)
+		if err != nil {
+			return nil
+		}
+		return data
+	}
+	return src, nil
 }
