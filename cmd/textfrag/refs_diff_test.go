@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -324,4 +326,63 @@ func TestRefsDiffStdin(t *testing.T) {
 	if _, errOut, code := s.runStdin("@@ -1 +1 @@\n", "refs", "--diff", "-"); code != 1 || !strings.Contains(errOut, "a hunk before any file header") {
 		t.Errorf("a malformed diff: exit status %d\n%s", code, errOut)
 	}
+}
+
+// TestRefsDiffRunsNoFilter: the tree's .gitattributes names a filter and a
+// diff driver that the repository's configuration defines as programs;
+// refs --diff compares only commits and the index, so none runs, and the
+// user's fsmonitor and external diff do not either.
+func TestRefsDiffRunsNoFilter(t *testing.T) {
+	s := newRefsRepo(t)
+	markers := t.TempDir()
+	s.write(".gitattributes", "*.go filter=evil diff=evil\n")
+	s.commit("attributes")
+	touch := func(name string) string { return "\"touch " + filepath.Join(markers, name) + "\"" }
+	cfg := "\n[filter \"evil\"]\n\tclean = " + touch("clean") + "\n\tsmudge = " + touch("smudge") + "\n\tprocess = " + touch("process") +
+		"\n[diff \"evil\"]\n\ttextconv = " + touch("textconv") + "\n\tcommand = " + touch("command") + "\n"
+	f, err := os.OpenFile(s.path(".git/config"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(cfg)
+	f.Close()
+	userCfg := "[core]\n\tfsmonitor = " + touch("fsmonitor") + "\n[diff]\n\texternal = " + touch("external") + "\n"
+	if err := os.WriteFile(filepath.Join(s.home, ".gitconfig"), []byte(userCfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.write("src/a.go", replaceLine(refsSource(), 11, "line eleven\n")) // unstaged
+	out, errOut, code := s.run("refs", "--diff", "main")
+	if entries, _ := os.ReadDir(markers); len(entries) > 0 {
+		t.Fatalf("refs --diff ran a program from git configuration: %s\n%s", entries[0].Name(), errOut)
+	}
+	if code != 1 || !strings.HasPrefix(out, "src/a.go:11: changed: ") {
+		t.Errorf("exit status %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestRefsDiffProjectInSubdirectory: the project root (textfrag.toml) is a
+// directory of the repository; git names files from the repository's top.
+func TestRefsDiffProjectInSubdirectory(t *testing.T) {
+	src := refsSource()
+	s := newPinSite(t, map[string]string{
+		"site/textfrag.toml":  "",
+		"site/src/a.go":       src,
+		"site/docs/guide.md":  refsGuide(src),
+		"other/docs/guide.md": refsGuide(src), // outside the project: not read
+	})
+	s.git("init", "-q", "-b", "main")
+	s.commit("base")
+	s.git("mv", "site/src/a.go", "site/src/b.go")
+	cmd := exec.Command(e2eBin(t), "refs", "--diff", "main")
+	cmd.Dir = s.path("site/docs")
+	cmd.Env = s.env()
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 0) {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	checkLines(t, string(out), []string{
+		"src/b.go:10: renamed: quoted in docs/guide.md:1 (src/a.go lines 10–12): src/a.go was renamed to src/b.go",
+		"src/b.go:20: renamed: ",
+		"src/b.go:25: renamed: ",
+	})
 }
