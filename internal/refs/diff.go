@@ -198,15 +198,20 @@ func classify(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change,
 			fix = dest
 		}
 		sel := newSel(fix)
-		if sel != nil {
-			f.Line, f.EndLine = span(sel)
+		if sel == nil {
+			// The pin engine verifies every destination it offers: this is
+			// a bug, and the quote needs a person.
+			f.Class = Changed
+			f.Message = fmt.Sprintf("%s: the quote cannot be followed (%s does not resolve); please report this", where, fix)
+			return f
 		}
+		f.Line, f.EndLine = span(sel)
 		switch {
 		case renamed:
 			f.Class = Renamed
 			if !l.Pinned {
 				fix = quotelink.Dest(l.Page, c.newPath, target.SplitLink(l.Link).Fragment)
-				if sel != nil {
+				if ch.Class == pin.Moved {
 					fix = withPositions(fix, l.Link, sel)
 				}
 			}
