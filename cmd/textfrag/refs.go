@@ -68,7 +68,10 @@ CR, LF, NEL).
 Formats (--format):
   text    "src/a.go:14: changed: quoted in docs/guide.md:3 (…): …" lines on
           stdout (refs PATH: "docs/guide.md:3:1: src/a.go lines 11–20, pinned")
-  json    a JSON array on stdout
+  json    a JSON array on stdout: refs PATH {page, line, column, kind, link,
+          path, first_line, last_line, label, pinned, status, error};
+          --diff {class, blocking, file, line, end_line, page, page_line,
+          page_column, link, path, quoted, message, fix}
   github  "::error file=src/a.go,line=14,title=quoted text changed::quoted in
           docs/guide.md:3 …" workflow commands on stdout (--diff only),
           placed on the changed source lines
