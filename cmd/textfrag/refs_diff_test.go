@@ -386,3 +386,18 @@ func TestRefsDiffProjectInSubdirectory(t *testing.T) {
 		"src/b.go:25: renamed: ",
 	})
 }
+
+func TestRefsDiffWithoutRepository(t *testing.T) {
+	s := newPinSite(t, map[string]string{"textfrag.toml": "", "src/a.go": refsSource(), "docs/guide.md": refsGuide(refsSource())})
+	_, errOut, code := s.run("refs", "--diff")
+	if code != 1 || !strings.Contains(errOut, "not in a git repository; without a repository, give the changes as a unified diff on stdin: --diff -") {
+		t.Errorf("exit status %d\n%s", code, errOut)
+	}
+	diff := "--- a/src/a.go\n+++ b/src/a.go\n@@ -11 +11 @@\n-line 11\n+line eleven\n"
+	s.write("src/a.go", replaceLine(refsSource(), 11, "line eleven\n"))
+	out, errOut, code := s.runStdin(diff, "refs", "--diff", "-")
+	checkLines(t, out, []string{"src/a.go:11: changed: quoted in docs/guide.md:1 (src/a.go lines 10–12)", "src/a.go:20: refresh: "})
+	if code != 1 {
+		t.Errorf("exit status %d\n%s", code, errOut)
+	}
+}

@@ -28,7 +28,7 @@ func FromGit(h *pin.History, rootDir string, root *os.Root, base string, links [
 	}
 	top, err := h.Top()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v; without a repository, give the changes as a unified diff on stdin: --diff -", err)
 	}
 	realRoot, err := pin.RealPath(rootDir)
 	if err != nil {
