@@ -38,4 +38,5 @@ if [ "$FUZZTIME" != 0 ]; then
   fuzz ./cmd/textfrag FuzzCheck
   fuzz ./internal/mdlink FuzzFindShortcodes
   fuzz ./internal/quotelink FuzzMarkdown
+  fuzz ./internal/refs FuzzUnifiedDiff
 fi

@@ -327,16 +327,20 @@ func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
 	default:
 		return nil, ErrNotOurs
 	}
+	// The path first, so that an *Error for a bad fragment still names the
+	// file (refs lists broken links by the file they name).
+	p, pathErr := projectPath(doc, l.RawPath)
+	if pathErr == nil {
+		res.Path = p
+	}
 	f, err := rfc5147.Parse(l.Fragment)
 	if err != nil {
 		return fail(err)
 	}
 	res.Fragment = f
-	p, err := projectPath(doc, l.RawPath)
-	if err != nil {
-		return fail(err)
+	if pathErr != nil {
+		return fail(pathErr)
 	}
-	res.Path = p
 	e, err := r.load(p)
 	if err != nil {
 		return fail(err)
