@@ -7,7 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 # pre-commit and jq, for the tests of .pre-commit-hooks.yaml and action.yml
-# (internal/integration): installed when missing, or the run stops saying how.
+# (internal/integration), Node with Microsoft's LSP client library and Neovim,
+# for the language server's tests: installed when missing, or the run stops
+# saying how.
 scripts/install-test-deps
 go vet ./...
 go test ./...
@@ -36,4 +38,5 @@ if [ "$FUZZTIME" != 0 ]; then
   fuzz ./cmd/textfrag FuzzCheck
   fuzz ./internal/mdlink FuzzFindShortcodes
   fuzz ./internal/quotelink FuzzMarkdown
+  fuzz ./internal/refs FuzzUnifiedDiff
 fi

@@ -88,7 +88,7 @@ func e2eRun(t *testing.T, dir string, args ...string) e2eResult {
 }
 
 // e2eWrite writes files (slash paths relative to root).
-func e2eWrite(t *testing.T, root string, files map[string]string) {
+func e2eWrite(t testing.TB, root string, files map[string]string) {
 	t.Helper()
 	for name, content := range files {
 		p := filepath.Join(root, filepath.FromSlash(name))

@@ -79,6 +79,14 @@ type Options struct {
 	// one with '/' the whole project path ("deploy/ca.pem"), letter case
 	// included; "*" does not cross '/'.
 	AllowSecrets []string
+	// Overlay, if set, holds newer bytes for some files than those on disk:
+	// an editor's unsaved buffers, for a language server. A file is still
+	// found, checked and opened on disk as any target (so it must exist
+	// there, inside the realm); then, if Overlay reports bytes for its
+	// project path, they replace the file's. It is called at most once per
+	// file between two Forget calls, from any goroutine; the bytes it returns
+	// must not change afterwards. Default: none, files are read as stored.
+	Overlay func(projectPath string) ([]byte, bool)
 }
 
 // CharsetRule says that files matching Glob are stored in Charset. A glob
@@ -103,6 +111,7 @@ type Resolver struct {
 	cacheLimit   int64
 	remote       remoteFetcher // nil: remote links are not ours
 	allowSecrets []string
+	overlay      func(string) ([]byte, bool)
 
 	mu      sync.Mutex
 	entries map[string]*entry
@@ -159,6 +168,7 @@ func New(o Options) (*Resolver, error) {
 		}
 	}
 	r.allowSecrets = slices.Clone(o.AllowSecrets)
+	r.overlay = o.Overlay
 	if o.FS != nil {
 		r.mounts = []mount{{dir: ".", fsys: o.FS}}
 		return r, nil
@@ -201,7 +211,7 @@ func New(o Options) (*Resolver, error) {
 func (r *Resolver) Fresh() *Resolver {
 	return &Resolver{
 		root: r.root, mounts: r.mounts, charsets: r.charsets, cacheLimit: r.cacheLimit,
-		remote: r.remote, allowSecrets: r.allowSecrets, entries: make(map[string]*entry),
+		remote: r.remote, allowSecrets: r.allowSecrets, overlay: r.overlay, entries: make(map[string]*entry),
 	}
 }
 
@@ -317,16 +327,20 @@ func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
 	default:
 		return nil, ErrNotOurs
 	}
+	// The path first, so that an *Error for a bad fragment still names the
+	// file (refs lists broken links by the file they name).
+	p, pathErr := projectPath(doc, l.RawPath)
+	if pathErr == nil {
+		res.Path = p
+	}
 	f, err := rfc5147.Parse(l.Fragment)
 	if err != nil {
 		return fail(err)
 	}
 	res.Fragment = f
-	p, err := projectPath(doc, l.RawPath)
-	if err != nil {
-		return fail(err)
+	if pathErr != nil {
+		return fail(pathErr)
 	}
-	res.Path = p
 	e, err := r.load(p)
 	if err != nil {
 		return fail(err)
@@ -450,6 +464,16 @@ func (r *Resolver) fill(e *entry, p string) error {
 	}
 	defer f.Close()
 	cs := r.charsetOf(p)
+	if r.overlay != nil {
+		if raw, ok := r.overlay(p); ok {
+			r.reads.Add(1)
+			r.mu.Lock()
+			e.reads++
+			r.mu.Unlock()
+			e.text, err = rfc5147.NewText(raw, cs)
+			return err
+		}
+	}
 	if info.Size() > r.cacheLimit && cs.IsUTF8() {
 		return nil // streamed per link
 	}

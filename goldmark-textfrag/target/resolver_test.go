@@ -799,3 +799,36 @@ func TestForgetAndFresh(t *testing.T) {
 	oldSum := fmt.Sprintf("%x", md5.Sum([]byte("old text\n")))
 	fails(t, r, "page.md", "a.txt#line=0,1;md5="+oldSum, rfc5147.ErrIntegrity, "integrity")
 }
+
+// An overlay (an editor's unsaved buffers) replaces the bytes of a file the
+// realm allows, and only of such a file: a secret, a symlink out of the
+// root and a file missing on disk stay refused whatever the overlay holds.
+func TestOverlay(t *testing.T) {
+	root, outside := project(t, map[string]string{"a.txt": "on disk\n", ".env": "TOKEN=1\n"})
+	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(root, "out.txt")); err != nil {
+		t.Fatal(err)
+	}
+	buffers := map[string]string{"a.txt": "in the editor\n", ".env": "TOKEN=2\n", "out.txt": "x\n", "new.txt": "unsaved\n"}
+	var mu sync.Mutex
+	asked := map[string]int{}
+	r := newResolver(t, target.Options{Root: root, Overlay: func(p string) ([]byte, bool) {
+		mu.Lock()
+		asked[p]++
+		mu.Unlock()
+		s, ok := buffers[p]
+		return []byte(s), ok
+	}})
+	selects(t, r, "page.md", "a.txt#line=0,1", "a.txt", "in the editor\n")
+	selects(t, r, "page.md", "a.txt#line=0,1", "a.txt", "in the editor\n")
+	fails(t, r, "page.md", ".env#line=0,1", target.ErrSecret, "outside")
+	fails(t, r, "page.md", "out.txt#line=0,1", target.ErrOutsideRoot, "outside")
+	fails(t, r, "page.md", "new.txt#line=0,1", target.ErrNotFound, "missing")
+	sum := fmt.Sprintf("%x", md5.Sum([]byte("in the editor\n")))
+	selects(t, r, "page.md", "a.txt#line=0,1;md5="+sum, "a.txt", "in the editor\n")
+	if asked["a.txt"] != 1 || asked[".env"] != 0 || asked["out.txt"] != 0 || asked["new.txt"] != 0 {
+		t.Errorf("overlay asked %v, want a.txt once and nothing else", asked)
+	}
+	fresh := r.Fresh()
+	buffers["a.txt"] = "edited again\n"
+	selects(t, fresh, "page.md", "a.txt#line=0,1", "a.txt", "edited again\n")
+}

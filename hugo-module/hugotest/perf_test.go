@@ -1,6 +1,7 @@
 package hugotest
 
 import (
+	"crypto/md5"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -48,4 +49,64 @@ func TestLargeFile(t *testing.T) {
 		`<span class="ln">15010</span><span class="cl"><span class="w">	</span><span class="nx">x15009</span>`,
 		fmt.Sprintf(`<span class="textfrag-range">before line %d, col %d</span>`, charLine, charCol),
 		fmt.Sprintf(`<span class="textfrag-range">before line %d, col %d</span>`, charLine, charCol+19))
+}
+
+// BenchmarkBoxes builds one site of 20 pages with 20 quotes each, quoted by
+// the module (module) and pasted as numbered fences (pasted), as bench/run's
+// Hugo rows do at a fifth of their size: the ratio of the two is what the
+// module costs on top of Hugo. Compare runs with benchstat.
+func BenchmarkBoxes(b *testing.B) {
+	const pages, links, files, fileLines = 20, 20, 10, 400
+	root := b.TempDir()
+	srcs := make([][]string, files)
+	sums := make([]string, files)
+	for f := range files {
+		var src strings.Builder
+		fmt.Fprintf(&src, "package p%d\n\n", f)
+		for i := 2; i < fileLines; i++ {
+			switch i % 4 {
+			case 0:
+				fmt.Fprintf(&src, "// F%d returns the sum of a and %d, as a string.\n", i, i)
+			case 1:
+				fmt.Fprintf(&src, "func F%d(a int) string { return strconv.Itoa(a + %d) }\n", i, i)
+			case 2:
+				fmt.Fprintf(&src, "var v%d = map[string]int{\"k%d\": %d, \"x\": 0x%x}\n", i, i, i, i)
+			default:
+				src.WriteString("\n")
+			}
+		}
+		text := src.String()
+		srcs[f] = strings.SplitAfter(text, "\n")
+		sums[f] = fmt.Sprintf("%x", md5.Sum([]byte(text)))
+		write(b, filepath.Join(root, "src", fmt.Sprintf("f%d.go", f)), text)
+	}
+	quoted, pasted := map[string]string{}, map[string]string{}
+	for p := range pages {
+		var q, v strings.Builder
+		q.WriteString("---\ntitle: t\n---\n\n")
+		v.WriteString("---\ntitle: t\n---\n\n")
+		for l := range links {
+			f := (p*links + l) % files
+			start := (p*7 + l*13) % (fileLines - 40)
+			end := start + 5 + (p+l)%30
+			fmt.Fprintf(&q, "Some text.\n\n![Quote %d](../src/f%d.go#line=%d,%d;md5=%s)\n\n", l, f, start, end, sums[f])
+			fmt.Fprintf(&v, "Some text.\n\n*Quote %d* — `src/f%d.go`, lines %d–%d\n\n```go {linenos=inline linenostart=%d}\n%s```\n\n",
+				l, f, start+1, end, start+1, strings.Join(srcs[f][start:end], ""))
+		}
+		quoted[fmt.Sprintf("docs/p%d.md", p)] = q.String()
+		pasted[fmt.Sprintf("docs/p%d.md", p)] = v.String()
+	}
+	for _, bc := range []struct {
+		name string
+		docs map[string]string
+	}{{"module", quoted}, {"pasted", pasted}} {
+		b.Run(bc.name, func(b *testing.B) {
+			s := site{Root: root, Docs: bc.docs, Config: "[markup.highlight]\nnoClasses = false\n"}
+			for b.Loop() {
+				if r := s.build(b); r.Err != nil {
+					b.Fatal(r.Err, r.Log)
+				}
+			}
+		})
+	}
 }

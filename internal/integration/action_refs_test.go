@@ -272,3 +272,61 @@ func TestActionRefs(t *testing.T) {
 		})
 	}
 }
+
+// TestActionRefsRealBinary runs the refs step on pull requests with the
+// textfrag built from this source: the pull request changes a quoted line
+// (docs/guide.md:1 quotes src/a.go lines 3–5; p1 edits line 5).
+func TestActionRefsRealBinary(t *testing.T) {
+	env := gitEnv(t)
+	h := newPRHistory(t, env)
+	bin := filepath.Dir(textfragBinary(t))
+	annotation := "::error file=src/a.go,line=5,title=quoted text changed::quoted in docs/guide.md:1 (src/a.go lines 3–5): the quoted text changed: review the page, then re-pin it with `textfrag pin --write --accept-changed docs/guide.md`\n"
+	for _, tc := range []struct {
+		name       string
+		clone      func(t *testing.T) string
+		mode       string
+		wantCode   int
+		wantResult string
+		wantOut    string // a line of stdout
+		wantSum    string // a line of the job summary
+	}{
+		{"merge commit, fetch-depth 1", func(t *testing.T) string { return h.clone(t, env, "", "--depth=1", "--branch=merge") },
+			"", 1, "failed", annotation, "    1 quote affected: 1 quoted text changed (changes since " + h.b1 + ")\n"},
+		{"pull request head, full history", func(t *testing.T) string { return h.clone(t, env, h.p1) },
+			"", 1, "failed", annotation, "    1 quote affected: 1 quoted text changed (changes since " + h.b0 + ")\n"},
+		{"warn only annotates", func(t *testing.T) string { return h.clone(t, env, h.mergeID) },
+			"warn", 0, "needs-review", annotation, "### textfrag refs: quoted text changed or deleted: the docs need review (changes since " + h.b1[:12] + ")\n"},
+		{"re-pinned in the pull request", func(t *testing.T) string {
+			ws := h.clone(t, env, h.p1)
+			src := readFile(t, filepath.Join(ws, "src", "a.go"))
+			writeFile(t, filepath.Join(ws, "docs", "guide.md"), "[A](../src/a.go#line=2,5;md5="+md5Hex(src)+")\n")
+			mustRun(t, ws, env, "git", "commit", "-q", "-am", "p2: re-pinned after review")
+			return ws
+		}, "", 0, "passed", "", "    no quote affected (changes since " + h.b0 + ")\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ws := tc.clone(t)
+			r := newRunner(t, ws, "GITHUB_EVENT_NAME=pull_request", "GITHUB_BASE_REF=main")
+			prEvent(t, r.getenv("GITHUB_EVENT_PATH"), h.b1)
+			if tc.mode != "" {
+				r.inputs["refs"] = tc.mode
+			}
+			r.installed(bin)
+			res, _ := r.step("refs")
+			if res.code != tc.wantCode || r.output("refs") != tc.wantResult {
+				t.Fatalf("exit status %d, output %q; want %d, %q\n%s", res.code, r.output("refs"), tc.wantCode, tc.wantResult, res.output())
+			}
+			if tc.wantOut != "" && !strings.Contains(res.stdout, "\n"+tc.wantOut) {
+				t.Errorf("stdout lacks %q:\n%s", tc.wantOut, res.stdout)
+			}
+			if tc.wantOut == "" && strings.Contains(res.stdout, "::error file=") {
+				t.Errorf("an annotation for a quote re-pinned in the pull request:\n%s", res.stdout)
+			}
+			sum := r.summary.String()
+			if !strings.Contains(sum, tc.wantSum) {
+				t.Errorf("job summary lacks %q:\n%s", tc.wantSum, sum)
+			}
+			summaryIsQuoted(t, sum)
+		})
+	}
+}

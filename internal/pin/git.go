@@ -26,6 +26,9 @@ type History struct {
 	// earlier holds, by real path, the contents of files as they were before
 	// this pin run rewrote them, newest first: newer than any commit.
 	earlier map[string][][]byte
+	// RememberedName names the versions given to Remember in messages;
+	// default "the file as it was before this pin run rewrote it".
+	RememberedName string
 }
 
 // pinFileVersions is where the versions of one file are found.
@@ -46,12 +49,15 @@ type pinOldVersion struct {
 	commit  string // full hash; "" for the index (staged changes)
 	path    string // repository path at that commit
 	raw     []byte
-	earlier bool // the file as it was before this pin run rewrote it
+	earlier bool   // given to Remember: the file as it was before this pin run rewrote it
+	name    string // how to name it, if not so
 }
 
 // describe names the version for people: "commit 1a2b3c4d" or "the index".
 func (v *pinOldVersion) describe() string {
 	switch {
+	case v.earlier && v.name != "":
+		return v.name
 	case v.earlier:
 		return "the file as it was before this pin run rewrote it"
 	case v.commit == "":
@@ -71,6 +77,24 @@ func (h *History) Remember(real string, raw []byte) {
 	h.earlier[real] = append([][]byte{raw}, h.earlier[real]...)
 }
 
+// remembers reports whether raw is one of the versions given to Remember
+// for the file at osPath (the very bytes, not a copy).
+func (h *History) remembers(osPath string, raw []byte) bool {
+	if h == nil || len(raw) == 0 {
+		return false
+	}
+	real, err := RealPath(osPath)
+	if err != nil {
+		return false
+	}
+	for _, e := range h.earlier[real] {
+		if len(e) == len(raw) && &e[0] == &raw[0] {
+			return true
+		}
+	}
+	return false
+}
+
 // pinErrNoHistory wraps every reason why a file's history cannot be read.
 var pinErrNoHistory = errors.New("no history is available")
 
@@ -87,7 +111,7 @@ func (h *History) find(osPath string, match func(raw []byte) bool) (*pinOldVersi
 	}
 	for _, raw := range h.earlier[real] {
 		if match(raw) {
-			return &pinOldVersion{raw: raw, earlier: true}, nil
+			return &pinOldVersion{raw: raw, earlier: true, name: h.RememberedName}, nil
 		}
 	}
 	fv, ok := h.versions[real]
@@ -354,4 +378,30 @@ func RealPath(name string) (string, error) {
 		return "", err
 	}
 	return filepath.Abs(real)
+}
+
+// Git runs git with args on the project's repository, with the settings
+// every command of this package runs with (pinGitSafety, pinGitEnv), and
+// returns its standard output. It is for read-only commands that need no
+// work tree content (rev-parse, merge-base, diff --cached, cat-file
+// --batch): a command that reads the work tree may run the filters the
+// tree's .gitattributes name. The error wraps no history being available
+// when there is no repository.
+func (h *History) Git(stdin io.Reader, args ...string) ([]byte, error) {
+	if h.repo == nil {
+		h.repo = findPinRepo(h.root)
+	}
+	if h.repo.err != nil {
+		return nil, h.repo.err
+	}
+	return h.repo.run(stdin, args...)
+}
+
+// Top returns the top directory of the project's git work tree (symlinks
+// resolved), or an error when there is none.
+func (h *History) Top() (string, error) {
+	if h.repo == nil {
+		h.repo = findPinRepo(h.root)
+	}
+	return h.repo.top, h.repo.err
 }

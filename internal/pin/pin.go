@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
 )
@@ -65,6 +66,18 @@ type Planner struct {
 	quoted    string
 	current   map[string]*pinCurrentTarget
 	currentOf *target.Resolver
+	// remembered caches, for each version given to History.Remember (by
+	// its bytes' address), the text decoded and its line map to the
+	// current file, so that many links into one file cost one decoding
+	// and one line diff, not one each.
+	remembered map[*byte]*pinRemembered
+}
+
+// pinRemembered is a remembered version of a file, decoded.
+type pinRemembered struct {
+	text  *rfc5147.Text
+	lines *pinRfcText
+	maps  map[*pinCurrentTarget]*pinLineMap
 }
 
 // Plan returns a Change for each link of the page named page (a path as

@@ -225,15 +225,20 @@ func (p *Planner) relocate(doc, dest string, res *target.Result, values map[int]
 	}
 	cs := pinConfiguredCharset(cur.text.Facts().Charset)
 	var old *rfc5147.Text
+	var rem *pinRemembered
 	ver, err := p.History.find(cur.osPath, func(raw []byte) bool {
-		t, err := rfc5147.NewText(raw, cs)
-		if err != nil {
-			return false
+		r := p.rememberedText(cur.osPath, raw, cs)
+		t := r.text
+		if t == nil {
+			var err error
+			if t, err = rfc5147.NewText(raw, cs); err != nil {
+				return false
+			}
 		}
 		if _, err := t.Select(md5Only); err != nil {
 			return false
 		}
-		old = t
+		old, rem = t, r
 		return true
 	})
 	switch {
@@ -248,7 +253,17 @@ func (p *Planner) relocate(doc, dest string, res *target.Result, values map[int]
 		return pinFailOutcome("error", fmt.Sprintf("%s: %v", label, err))
 	}
 	where := ver.describe()
-	r := pinRelocate(f, oldSel, pinNewRFCText(old.Bytes()), cur.lines)
+	var r pinRelocation
+	if rem != nil && rem.text != nil {
+		m := rem.maps[cur]
+		if m == nil {
+			m = pinNewLineMap(rem.lines, cur.lines)
+			rem.maps[cur] = m
+		}
+		r = pinRelocateWith(f, oldSel, rem.lines, cur.lines, m)
+	} else {
+		r = pinRelocate(f, oldSel, pinNewRFCText(old.Bytes()), cur.lines)
+	}
 	switch {
 	case r.ambiguous:
 		return pinFailOutcome("error", fmt.Sprintf("%s: the quoted text (%s in %s) moved: %s; fix the link by hand", label, oldSel.Label(), where, r.note))
@@ -312,4 +327,25 @@ func pinSameQuote(old, cur []byte) bool {
 	}
 	rest := b[len(a):]
 	return len(rest) > 0 && pinLineEndingAt(rest, 0) == len(rest)
+}
+
+// rememberedText returns the decoded form of raw, kept for the Planner's
+// life, when raw is a version given to History.Remember (whose bytes live
+// as long); otherwise an entry with no text: the caller decodes raw itself.
+func (p *Planner) rememberedText(osPath string, raw []byte, cs rfc5147.Charset) *pinRemembered {
+	if len(raw) == 0 || !p.History.remembers(osPath, raw) {
+		return &pinRemembered{}
+	}
+	if p.remembered == nil {
+		p.remembered = map[*byte]*pinRemembered{}
+	}
+	if r, ok := p.remembered[&raw[0]]; ok {
+		return r
+	}
+	r := &pinRemembered{maps: map[*pinCurrentTarget]*pinLineMap{}}
+	if t, err := rfc5147.NewText(raw, cs); err == nil {
+		r.text, r.lines = t, pinNewRFCText(t.Bytes())
+	}
+	p.remembered[&raw[0]] = r
+	return r
 }

@@ -204,7 +204,11 @@ type pinRelocation struct {
 // pinRelocate finds the region that old selection sel (of text old) quotes in
 // the current text cur. f is the link's fragment, whose form is kept.
 func pinRelocate(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinRfcText) pinRelocation {
-	m := pinNewLineMap(old, cur)
+	return pinRelocateWith(f, sel, old, cur, pinNewLineMap(old, cur))
+}
+
+// pinRelocateWith is pinRelocate with the line map of old to cur made.
+func pinRelocateWith(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinRfcText, m *pinLineMap) pinRelocation {
 	if f.Scheme == rfc5147.Line {
 		return pinRelocateLines(f, sel, old, cur, m)
 	}
@@ -446,4 +450,22 @@ func pinQuoteDiff(oldText, newText []byte, maxLines int) []string {
 		out = append(out[:maxLines], fmt.Sprintf("… %d more lines", more))
 	}
 	return out
+}
+
+// LineHunk is a run of changed lines of a line diff: old lines
+// [OldStart, OldEnd) became new lines [NewStart, NewEnd), counted from 0. An
+// empty old side is an insertion before old line OldStart.
+type LineHunk struct{ OldStart, OldEnd, NewStart, NewEnd int }
+
+// LineHunks returns the changed lines between two versions of a text
+// (decoded UTF-8, no BOM), with lines cut as RFC 5147 counts them (CR+LF,
+// CR+NEL, LF, CR, NEL; SEMANTICS.md §2) and compared without their line
+// endings, as relocation compares them. Also the number of lines of each.
+func LineHunks(old, cur []byte) (hunks []LineHunk, oldLines, newLines int) {
+	m := pinNewLineMap(pinNewRFCText(old), pinNewRFCText(cur))
+	hunks = make([]LineHunk, len(m.hunks))
+	for i, h := range m.hunks {
+		hunks[i] = LineHunk{h.oldStart, h.oldEnd, h.newStart, h.newEnd}
+	}
+	return hunks, m.nOld, m.nNew
 }

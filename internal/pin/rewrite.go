@@ -96,3 +96,7 @@ func pinDescribeChecks(f rfc5147.Fragment, kind rfc5147.CheckKind) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// AddMD5 returns the destination dest, whose fragment must parse, with
+// ";md5=sum" appended: what pin writes for an unpinned link.
+func AddMD5(dest, sum string) string { return pinRewriteDest(dest, "", nil, sum) }

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+
+	"github.com/yuin/goldmark"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/lsp"
+)
+
+func init() {
+	register(command{name: "lsp", summary: "language server for Markdown pages over stdio, for editors: textfrag lsp", run: runLSP})
+}
+
+const lspHelp = `Usage: textfrag lsp [flags]
+
+Runs a language server (LSP 3.17) on standard input and output, for an
+editor to start. For the Markdown pages the editor opens it reports what
+check reports, as you type (with the range of each link's destination and
+source "textfrag"), and again when a quoted file changes on disk or in the
+editor; it shows the quoted lines on hover, goes to them (definition), makes
+links clickable, completes paths after "](" and ranges after "#line=", and
+from a source file finds the links that quote the line under the cursor
+(references).
+
+The project is found as every command finds it, from the directory the
+editor starts the server in: the nearest textfrag.toml at or above it, else
+the top of the git work tree, else that directory; --root overrides it.
+textfrag.toml sets defaults for the flags below, as for check.
+
+Flags:`
+
+// runLSP is the lsp command.
+func runLSP(e *env, args []string) int {
+	fset := flag.NewFlagSet("lsp", flag.ContinueOnError)
+	lf := linkFlags{unpinned: true}
+	lf.register(fset)
+	// Clients such as vscode-languageclient add --stdio when told to use
+	// standard input and output, the only transport there is.
+	fset.Bool("stdio", true, "talk over standard input and output (the default and only transport; accepted for clients that add it)")
+	fset.Usage = func() {
+		fmt.Fprintln(fset.Output(), lspHelp)
+		fset.PrintDefaults()
+	}
+	paths, ok := e.parseFlags(fset, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(paths) > 0 {
+		fset.Usage()
+		return exitUsage
+	}
+	if !lf.find(e, fset) {
+		return exitError
+	}
+	cfg, err := lspConfig(&lf)
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	cfg.Log = e.stderr
+	if err := lsp.Serve(context.Background(), cfg, e.stdin, e.stdout); err != nil {
+		e.errorf("lsp: %v", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// lspConfig is the language server's view of the project lf found: check's
+// settings, and the pages check checks by default.
+func lspConfig(lf *linkFlags) (lsp.Config, error) {
+	ro, err := lf.remote.options()
+	if err != nil {
+		return lsp.Config{}, err
+	}
+	return lsp.Config{
+		Root:     lf.root,
+		Resolver: target.Options{Root: lf.root, Charsets: lf.charsets, Remote: ro, AllowSecrets: lf.secrets},
+		Markdown: func(r *target.Resolver) goldmark.Markdown { return lf.markdown(r) },
+		Lenient:  lf.lenient,
+		Advise:   func(problems []*textfrag.Problem) { adviseRoot(lf.proj, problems) },
+		Explain:  func(err error) string { return explainTarget(err, lf.root) },
+		Sources:  defaultPaths(lf.proj),
+	}, nil
+}

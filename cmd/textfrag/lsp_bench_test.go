@@ -1,0 +1,90 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// lspBenchProject writes issue 13's project: 1,000 pages of 10 links each
+// into 200 source files of 100 lines.
+func lspBenchProject(b *testing.B) string {
+	root := b.TempDir()
+	files := map[string]string{"textfrag.toml": ""}
+	var src strings.Builder
+	for i := range 100 {
+		fmt.Fprintf(&src, "// line %d of a source file, with some text on it\n", i+1)
+	}
+	for f := range 200 {
+		files[fmt.Sprintf("src/f%03d.go", f)] = src.String()
+	}
+	sum := e2eMD5(src.String())
+	for p := range 1000 {
+		var page strings.Builder
+		fmt.Fprintf(&page, "# Page %d\n\n", p)
+		for l := range 10 {
+			f := (p*10 + l) % 200
+			fmt.Fprintf(&page, "Some prose about it, then [f%d](../src/f%03d.go#line=%d,%d;md5=%s).\n\n", f, f, l*5, l*5+5, sum)
+		}
+		files[fmt.Sprintf("docs/p%04d.md", p)] = page.String()
+	}
+	e2eWrite(b, root, files)
+	return root
+}
+
+// BenchmarkLSP measures issue 13's figures on that project: diagnostics of
+// an opened page (close and open), after a keystroke, hover, and references
+// from a source line (the first call scans every page; later ones only
+// stat pages unchanged since).
+func BenchmarkLSP(b *testing.B) {
+	root := lspBenchProject(b)
+	c := startLSP(b, root, -1)
+	c.initialize(false, true)
+	page := filepath.Join(root, "docs/p0500.md")
+	text, _ := os.ReadFile(page)
+	uri := c.open(page, "markdown")
+	if d := c.diagnostics(uri); len(d) != 0 {
+		b.Fatalf("diagnostics %+v", d)
+	}
+	b.Run("open", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": uri}})
+			c.diagnostics(uri)
+			c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "markdown", "version": 1, "text": string(text)}})
+			c.diagnostics(uri)
+		}
+	})
+	b.Run("keystroke", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			c.notify("textDocument/didChange", map[string]any{
+				"textDocument":   map[string]any{"uri": uri, "version": i + 2},
+				"contentChanges": []any{map[string]any{"range": lspRange{lspPos{0, 2}, lspPos{0, 2}}, "text": "x"}},
+			})
+			c.diagnostics(uri)
+		}
+	})
+	b.Run("hover", func(b *testing.B) {
+		for b.Loop() {
+			c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{2, 40}})
+		}
+	})
+	src := c.open(filepath.Join(root, "src/f000.go"), "go")
+	b.Run("references", func(b *testing.B) {
+		for b.Loop() {
+			var locs []lspLocation
+			c.result("textDocument/references", map[string]any{"textDocument": map[string]any{"uri": src}, "position": lspPos{2, 0}}, &locs)
+			if len(locs) == 0 {
+				b.Fatal("no references")
+			}
+		}
+		// The heap of the test process, server and client, after all of it:
+		// an upper bound of the server's.
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-MiB")
+	})
+}

@@ -1,0 +1,261 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/mdlink"
+	"github.com/textfrag/textfrag/internal/page"
+	"github.com/textfrag/textfrag/internal/project"
+	"github.com/textfrag/textfrag/internal/quotelink"
+	"github.com/textfrag/textfrag/internal/realm"
+	"github.com/textfrag/textfrag/internal/refs"
+	"github.com/textfrag/textfrag/internal/termsafe"
+)
+
+func init() {
+	register(command{name: "refs", summary: "list the links that quote a file or lines, or the quotes a change affects: textfrag refs src/a.go:10-20, textfrag refs --diff", run: runRefs})
+}
+
+const refsHelp = `Usage: textfrag refs PATH[:LINES] [--format text|json]
+       textfrag refs --diff [BASE | -] [--format text|json|github] [--fail-on CLASSES]
+
+Reverse citations: which documentation quotes this code.
+
+textfrag refs PATH lists every RFC 5147 link (and textfrag shortcode) in the
+project's Markdown files that quotes PATH; PATH:LINES (human line numbers,
+src/a.go:10-20 or src/a.go:14) only those that quote any of those lines. A
+character range (char=…) counts the lines it touches; a position (line=5)
+counts when it lies in or at the edge of LINES. PATH is named as the shell
+names it, relative to the current directory; each link is resolved as a
+build resolves it, so ../src/a.go from docs/ and /src/a.go both match.
+Links that name PATH but fail to resolve (a bad fragment, a stale md5, a
+missing file) are listed too, marked broken or stale; when their lines
+cannot be known they are listed whatever LINES says. Every Markdown file
+under the project root (or the source directory textfrag.toml names) is
+searched, as check searches a directory.
+
+  $ textfrag refs src/a.go:14
+  docs/guide.md:3:1: src/a.go lines 11–20, pinned
+
+textfrag refs --diff lists the quotes that the changes between BASE and the
+work tree affect, each classed:
+  changed   a change touches the quoted lines: the docs need review
+  moved     the quoted text is intact at other lines: pin --write fixes it
+  refresh   the file changed elsewhere, the quoted text is in place, the
+            md5 is stale: pin --write refreshes it
+  renamed   the quoted file was renamed (as git finds renames) with the
+            quoted text intact: the link's path needs updating
+  deleted   the quoted file was deleted
+BASE is a commit (default: the merge base of HEAD and the default branch:
+origin/HEAD, else origin/main, origin/master, main, master). Links are read
+from the work tree, so a quote re-pinned in the same change counts as
+reviewed; a link is compared with the BASE version of the file it quotes.
+Renames are followed among committed and staged changes. With --diff -, a
+unified diff (git diff BASE, diff -u) is read on stdin instead of running
+git, and the BASE version of each file is rebuilt from the work tree and
+the diff. A quoted file's lines are counted as builds count them (CR+LF,
+CR, LF, NEL).
+
+Formats (--format):
+  text    "src/a.go:14: changed: quoted in docs/guide.md:3 (…): …" lines on
+          stdout (refs PATH: "docs/guide.md:3:1: src/a.go lines 11–20, pinned")
+  json    a JSON array on stdout: refs PATH {page, line, column, kind, link,
+          path, first_line, last_line, label, pinned, status, error};
+          --diff {class, blocking, file, line, end_line, page, page_line,
+          page_column, link, path, quoted, message, fix}
+  github  "::error file=src/a.go,line=14,title=quoted text changed::quoted in
+          docs/guide.md:3 …" workflow commands on stdout (--diff only),
+          placed on the changed source lines
+          (on the page, for a deleted file); blocking classes are errors,
+          others warnings
+--diff ends with a summary line on stderr ("2 quotes affected: …").
+
+Exit status: 0 when nothing was found or nothing blocks; with --diff, 1
+when a quote of a class in --fail-on (default changed,deleted) is affected;
+1 also when the project cannot be read (PATH outside the root, git fails);
+2 on bad usage.
+
+Flags:`
+
+func runRefs(e *env, args []string) int {
+	fset := flag.NewFlagSet("refs", flag.ContinueOnError)
+	format := fset.String("format", "text", "output `FORMAT`: text or json (with --diff also github)")
+	diff := fset.Bool("diff", false, "list the quotes affected by the changes since BASE (the argument; default the merge base with the default branch), or by a unified diff on stdin (argument -)")
+	failOn := fset.String("fail-on", "changed,deleted", "with --diff, exit 1 when a quote of one of these `CLASSES` is affected (comma-separated: changed, deleted, renamed, moved, refresh; or none)")
+	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "read `N` pages at a time")
+	lf := linkFlags{}
+	fset.StringVar(&lf.root, "root", "", "project root `DIR` ("+rootHelp+")")
+	fset.Var(&lf.charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), as for check")
+	fset.Var(&lf.secrets, "allow-secret", "quote files matching `GLOB` although they look like secrets (repeatable), as for check")
+	fset.Usage = func() {
+		fmt.Fprintln(fset.Output(), refsHelp)
+		fset.PrintDefaults()
+	}
+	pos, ok := e.parseFlags(fset, args)
+	if !ok {
+		return exitUsage
+	}
+	usage := func(format string, args ...any) int {
+		e.errorf(format, args...)
+		return exitUsage
+	}
+	formats := []string{"text", "json"}
+	if *diff {
+		formats = append(formats, "github")
+	}
+	switch {
+	case *jobs < 1:
+		return usage("-j %d: want at least 1", *jobs)
+	case !slices.Contains(formats, *format):
+		return usage("--format %q: want one of %s", *format, strings.Join(formats, ", "))
+	case *diff && len(pos) > 1:
+		return usage("--diff takes one BASE at most, or -")
+	case !*diff && len(pos) != 1:
+		fset.Usage()
+		return exitUsage
+	}
+	fail, err := parseFailOn(*failOn)
+	if err != nil {
+		return usage("--fail-on: %v", err)
+	}
+	if !lf.find(e, fset) {
+		return exitError
+	}
+	r, err := target.New(target.Options{Root: lf.root, Charsets: lf.charsets, AllowSecrets: lf.secrets})
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	if *diff {
+		base := ""
+		if len(pos) == 1 {
+			base = pos[0]
+		}
+		return e.refsDiff(&lf, r, base, *format, fail, *jobs)
+	}
+
+	ref := pos[0]
+	file, rng, hasRange := ref, quotelink.Range{}, false
+	if info, err := os.Stat(ref); err != nil || !info.Mode().IsRegular() {
+		if f, r, err := quotelink.ParseRef(ref, false); err == nil {
+			file, rng, hasRange = f, r, true
+		} else if i := strings.LastIndexByte(ref, ':'); i >= 0 && i+1 < len(ref) && '0' <= ref[i+1] && ref[i+1] <= '9' {
+			return usage("%s: %v", ref, err)
+		}
+	}
+	want := r.DocPath(file)
+	if !filepath.IsLocal(filepath.FromSlash(want)) {
+		e.errorf("%s: outside the project root, so no link of the project quotes it; %s", file, rootAdvice(lf.proj))
+		return exitError
+	}
+	links, ok := e.scanRefs(&lf, r, *jobs, func(p string) bool { return p == want })
+	if !ok {
+		return exitError
+	}
+	var found []*refs.Link
+	for _, l := range links {
+		if !hasRange || l.QuotesLines(rng.Start, rng.End) {
+			found = append(found, l)
+		}
+	}
+	what := want
+	if hasRange {
+		what += ":" + rng.String()
+	}
+	if *format == "json" {
+		if found == nil {
+			found = []*refs.Link{}
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(found); err != nil {
+			e.errorf("%v", err)
+			return exitError
+		}
+	} else {
+		for _, l := range found {
+			fmt.Fprintln(e.stdout, termsafe.Escape(refsText(l), ""))
+		}
+	}
+	pages := map[string]bool{}
+	for _, l := range found {
+		pages[l.Page] = true
+	}
+	fmt.Fprintf(e.stderr, "%d %s %s in %d %s\n", len(found), plural(len(found), "link quotes", "links quote"),
+		termsafe.Escape(what, ""), len(pages), plural(len(pages), "page", "pages"))
+	return exitOK
+}
+
+// refsText is the line refs prints for l.
+func refsText(l *refs.Link) string {
+	what := l.Path + " " + l.Label
+	if l.Label == "" {
+		what = l.Path + " (range unknown)"
+	}
+	state := "unpinned"
+	if l.Pinned {
+		state = "pinned"
+	}
+	switch l.Status {
+	case "stale":
+		state += ", stale: " + l.Error
+	case "broken":
+		state = "broken: " + l.Error
+	}
+	return fmt.Sprintf("%s:%d:%d: %s, %s", l.Page, l.Line, l.Column, what, state)
+}
+
+// scanRefs reads every Markdown page of the project and returns, in page
+// order, the links whose target (resolved, or named by a link that failed
+// to resolve) is a project path for which match reports true.
+func (e *env) scanRefs(lf *linkFlags, r *target.Resolver, jobs int, match func(path string) bool) ([]*refs.Link, bool) {
+	files, err := project.MarkdownFiles(refsPages(lf.proj))
+	if err != nil {
+		e.errorf("%v", err)
+		return nil, false
+	}
+	found := make([][]*refs.Link, len(files))
+	readErrs := make([]error, len(files))
+	parallel(context.Background(), jobs, len(files), nil, func(i int) {
+		defer page.Recover(&readErrs[i], files[i])
+		src, err := realm.ReadFile(nil, files[i], 0)
+		if err != nil {
+			readErrs[i] = err
+			return
+		}
+		doc := r.DocPath(files[i])
+		for _, ml := range mdlink.Page(src) {
+			if l := refs.Resolve(r, doc, ml); l != nil && match(l.Path) {
+				found[i] = append(found[i], l)
+			}
+		}
+	})
+	var out []*refs.Link
+	ok := true
+	for i := range files {
+		if readErrs[i] != nil {
+			e.errorf("%s: %v", files[i], readErrs[i])
+			ok = false
+		}
+		out = append(out, found[i]...)
+	}
+	return out, ok
+}
+
+// refsPages is where refs looks for Markdown pages: the source directory
+// textfrag.toml names, else the whole project root.
+func refsPages(p *project.Project) []string {
+	if src := p.Source(); src != "" {
+		return []string{src}
+	}
+	return []string{p.Root}
+}

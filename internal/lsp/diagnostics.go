@@ -1,0 +1,204 @@
+package lsp
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"unicode/utf8"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/mdlink"
+	"github.com/textfrag/textfrag/internal/page"
+)
+
+// lines returns d's line index.
+func (s *Server) lines(d *document) *lineIndex {
+	if d.index == nil {
+		d.index = newLineIndex(d.text, s.enc)
+	}
+	return d.index
+}
+
+// linksOf returns d's RFC 5147 links (and shortcodes), as check and pin
+// find them.
+func (s *Server) linksOf(d *document) []mdlink.Link {
+	if !d.scanned {
+		d.links, d.scanned = mdlink.Page(d.text), true
+	}
+	return d.links
+}
+
+// resolver returns a Resolver that reads every file afresh, open buffers
+// in place of files on disk.
+func (s *Server) resolver() *target.Resolver { return s.base.Fresh() }
+
+// docPath returns the path a page's links resolve against: its project
+// path, or its OS path when it lies outside the root.
+func (s *Server) docPath(d *document) string {
+	if d.proj != "" {
+		return d.proj
+	}
+	return s.base.DocPath(d.path)
+}
+
+// publish checks the page d as check does and sends its diagnostics.
+func (s *Server) publish(d *document) {
+	r := s.resolver()
+	var problems []*textfrag.Problem
+	if d.path == "" {
+		problems = nil // an unsaved buffer has no directory to resolve links against
+	} else {
+		p, err := page.Check(s.cfg.Markdown(r), r, s.pageName(d.path), d.text, s.cfg.Lenient)
+		if err != nil {
+			problems = []*textfrag.Problem{{Severity: textfrag.Error, Line: 1, Column: 1, Kind: "read", Message: err.Error()}}
+		} else {
+			problems = p.Problems
+			if s.cfg.Advise != nil {
+				s.cfg.Advise(problems)
+			}
+		}
+	}
+	// What the page quotes, for refreshing it when one of those changes.
+	quoted := map[string]bool{}
+	doc := s.docPath(d)
+	for _, l := range s.linksOf(d) {
+		if l.Dest == "" {
+			continue
+		}
+		res, err := r.Resolve(doc, l.Dest)
+		var te *target.Error
+		switch {
+		case err == nil && res.Path != "" && !target.IsRemote(res.Path):
+			quoted[res.Path] = true
+		case errors.As(err, &te) && te.Path != "" && !target.IsRemote(te.Path):
+			quoted[te.Path] = true
+		}
+	}
+	for p := range quoted {
+		if _, ok := s.stamps[p]; !ok {
+			s.stamps[p] = statOf(filepath.Join(s.cfg.Root, filepath.FromSlash(p)))
+		}
+	}
+	located := s.locate(d, problems)
+	s.mu.Lock()
+	d.quoted, d.problems = quoted, located
+	s.mu.Unlock()
+	x := s.lines(d)
+	diags := make([]Diagnostic, 0, len(located))
+	for _, l := range located {
+		sev := severityError
+		if l.p.Severity == textfrag.Warning {
+			sev = severityWarning
+		}
+		diags = append(diags, Diagnostic{
+			Range: x.span(l.start, l.end), Severity: sev, Code: l.p.Kind, Source: "textfrag", Message: l.p.Message,
+		})
+	}
+	version := d.version
+	if err := s.conn.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Version: &version, Diagnostics: diags}); err != nil {
+		s.logf("publishing diagnostics: %v", err)
+	}
+}
+
+// locate finds the bytes each problem is about: its link's destination
+// (for a reference link, the definition's), else the link as written
+// where it is found in the page, else from the position the problem names
+// to the end of that line.
+func (s *Server) locate(d *document, problems []*textfrag.Problem) []located {
+	links := s.linksOf(d)
+	x := s.lines(d)
+	out := make([]located, 0, len(problems))
+	for _, p := range problems {
+		off := charOffset(x, p.Line, p.Column)
+		start, end := off, x.lineEnd(x.position(off).Line)
+		found := false
+		for _, l := range links {
+			if l.Line == p.Line && l.Column == p.Column && l.Dest == p.Link && l.Start >= 0 {
+				start, end, found = l.Start, l.End, true
+				break
+			}
+		}
+		for _, l := range links {
+			if found || l.Dest != p.Link || l.Start < 0 {
+				continue
+			}
+			start, end = l.Start, l.End
+			found = l.Start >= off // the first after the position; else the last before
+		}
+		if !found && p.Link != "" && start == off {
+			if i := bytes.Index(d.text[off:], []byte(p.Link)); i >= 0 {
+				start, end = off+i, off+i+len(p.Link)
+			} else if i := bytes.Index(d.text, []byte(p.Link)); i >= 0 {
+				start, end = i, i+len(p.Link)
+			}
+		}
+		out = append(out, located{p, start, end})
+	}
+	return out
+}
+
+// charOffset returns the byte offset of 1-based line and character column
+// col (counted in code points), clamped to the line.
+func charOffset(x *lineIndex, line, col int) int {
+	if line < 1 {
+		return 0
+	}
+	if line > len(x.starts) {
+		return len(x.text)
+	}
+	off, end := x.starts[line-1], x.lineEnd(line-1)
+	for n := 1; n < col && off < end; n++ {
+		_, size := utf8.DecodeRune(x.text[off:])
+		off += size
+	}
+	return off
+}
+
+// linkAt returns the link of d whose destination holds the position.
+func (s *Server) linkAt(d *document, pos Position) (mdlink.Link, bool) {
+	off := s.lines(d).offset(pos)
+	for _, l := range s.linksOf(d) {
+		if l.Start >= 0 && l.Start <= off && off <= l.End {
+			return l, true
+		}
+	}
+	return mdlink.Link{}, false
+}
+
+// problemsOf returns the messages of d's last check about link l.
+func (s *Server) problemsOf(d *document, l mdlink.Link) []*textfrag.Problem {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var ps []*textfrag.Problem
+	for _, p := range d.problems {
+		if p.start == l.Start && p.end == l.End {
+			ps = append(ps, p.p)
+		}
+	}
+	return ps
+}
+
+// pageName names a page as check names it: relative to the working
+// directory when it lies below it, else by its path.
+func (s *Server) pageName(path string) string {
+	if cwd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(cwd, path); err == nil && filepath.IsLocal(rel) {
+			return rel
+		}
+	}
+	return path
+}
+
+// doc returns the open document of uri, or an error for the client.
+func (s *Server) doc(uri string) (*document, *rpcError) {
+	s.mu.RLock()
+	d := s.docs[uri]
+	s.mu.RUnlock()
+	if d == nil {
+		return nil, &rpcError{codeRequestFailed, fmt.Sprintf("%s is not open", uri)}
+	}
+	return d, nil
+}

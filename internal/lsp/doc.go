@@ -1,0 +1,37 @@
+// Package lsp is textfrag's language server (LSP 3.17) for Markdown pages:
+// check's diagnostics as the author types, the quoted lines on hover, the
+// quoted range as definition, clickable links, pin as code actions, path and
+// range completion, and from a source line the links that quote it.
+//
+//	client ─ Content-Length framed JSON-RPC (conn) ─▶ Serve: one loop, one message at a time
+//	  initialize   ─ position encoding: utf-8 if offered, else utf-16
+//	  initialized  ─ ask the client to watch files, else poll quoted files' stat
+//	  didOpen/didChange ─▶ document store (open buffers, incremental edits)
+//	                    ─▶ publish: page.Check(Config.Markdown(resolver), page) ─▶ problems
+//	                         └─ located on the link's destination (mdlink.Page)
+//	                    ─▶ pages quoting the changed buffer are published again
+//	  watched file / poll ─▶ pages quoting the file are published again
+//	  hover, definition, documentLink, references, completion
+//	       └─ target.Resolver, fresh per request, open buffers as its Overlay
+//	  references ─▶ project.MarkdownFiles(Config.Sources), each page's links
+//	                cached until the page changes on disk
+//	  codeAction ─▶ pin.Planner.PlanLink (pin --accept-changed's decisions),
+//	               and inline ⇄ box from the page's paragraphs
+//
+// Every file the server reads goes through the project's realm (the
+// Resolver, or internal/realm inside the root): an editor buffer replaces a
+// file only when the realm allows the file itself. The protocol types and
+// the framing are written here rather than taken from a library: the
+// maintained Go LSP libraries stop at LSP 3.16 (no position encoding
+// negotiation) and would bring a logging stack into the command; the
+// subset used is small.
+//
+// Positions: lineIndex maps byte offsets to protocol positions (lines end at
+// LF, CR+LF or CR; characters are UTF-16 code units or UTF-8 bytes) and
+// back, clamping as the protocol asks.
+//
+// The command supplies Config (cmd/textfrag/lsp.go): the project's root,
+// check's settings and remedies; the work is that of internal/page (check),
+// internal/mdlink (link positions) and internal/pin, shared with the
+// commands.
+package lsp

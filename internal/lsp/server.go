@@ -1,0 +1,533 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/yuin/goldmark"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/mdlink"
+)
+
+// Config is what the server needs of a project: the command finds it as
+// every command does (the project root and textfrag.toml) and gives check's
+// settings.
+type Config struct {
+	// Root is the project root, an absolute OS path.
+	Root string
+	// Resolver configures the files links may quote; the server sets its
+	// Overlay to the editor's open buffers.
+	Resolver target.Options
+	// Markdown returns the goldmark instance check converts pages with,
+	// resolving links with r (page.NewMarkdown and check's options).
+	Markdown func(r *target.Resolver) goldmark.Markdown
+	// Lenient is check's --lenient, for the shortcodes page.Check verifies.
+	Lenient bool
+	// Advise, if set, adds the command's remedies to a page's problems, as
+	// check does before it prints them.
+	Advise func(problems []*textfrag.Problem)
+	// Explain, if set, words a resolver error in pin's messages; default
+	// target.Explain.
+	Explain func(err error) string
+	// Sources are the paths check checks when given none (textfrag.toml's
+	// source, else "."): references look for links in their pages.
+	Sources []string
+	// PollInterval is how often quoted files are checked for changes when
+	// the client cannot watch files. Default 2s; negative: never.
+	PollInterval time.Duration
+	// Log receives one line per failure the client is not told about. Nil:
+	// discarded.
+	Log io.Writer
+}
+
+// document is an open editor buffer.
+type document struct {
+	uri      string
+	path     string // absolute OS path; "" when the URI is not a file
+	proj     string // project path
+	version  int
+	text     []byte
+	markdown bool
+
+	index    *lineIndex    // of text, lazily
+	links    []mdlink.Link // of text, lazily
+	scanned  bool
+	quoted   map[string]bool // project paths the last check resolved
+	problems []located       // of the last check
+}
+
+// located is a problem with its range in the document's bytes.
+type located struct {
+	p          *textfrag.Problem
+	start, end int
+}
+
+// Server is a language server for the Markdown pages of one project.
+type Server struct {
+	cfg  Config
+	conn *conn
+	base *target.Resolver
+	enc  string
+
+	mu   sync.RWMutex // guards docs for the resolver's overlay
+	docs map[string]*document
+
+	initialized, shutdown bool
+	watching              bool // the client watches files for us
+	dynamicWatch          bool // it can be asked to
+	nextID                int
+	watchID               int                  // the id of our request to watch files
+	stamps                map[string]stamp     // quoted files' stat, for polling
+	pages                 map[string]pageCache // links of pages on disk, by OS path
+	warmed                chan map[string]pageCache
+}
+
+type stamp struct {
+	mod  time.Time
+	size int64
+	ok   bool
+}
+
+// Serve runs a server for cfg on the client's messages from in, writing
+// to out, until the client sends exit, in ends or ctx is done. It returns
+// nil after a shutdown request and exit, as the protocol asks for exit
+// status 0.
+func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
+	s := &Server{cfg: cfg, conn: newConn(in, out), docs: map[string]*document{}, stamps: map[string]stamp{}, pages: map[string]pageCache{}, warmed: make(chan map[string]pageCache, 1), enc: encodingUTF16}
+	ro := cfg.Resolver
+	ro.Overlay = s.overlay
+	base, err := target.New(ro)
+	if err != nil {
+		return err
+	}
+	s.base = base
+	if s.cfg.PollInterval == 0 {
+		s.cfg.PollInterval = 2 * time.Second
+	}
+
+	type read struct {
+		body []byte
+		err  error
+	}
+	msgs := make(chan read)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for {
+			body, err := s.conn.read()
+			select {
+			case msgs <- read{body, err}:
+			case <-done:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	var tick <-chan time.Time
+	if s.cfg.PollInterval > 0 {
+		t := time.NewTicker(s.cfg.PollInterval)
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick:
+			if s.initialized && !s.watching {
+				s.poll()
+			}
+		case w := <-s.warmed:
+			for f, c := range w {
+				if _, ok := s.pages[f]; !ok {
+					s.pages[f] = c
+				}
+			}
+		case m := <-msgs:
+			if m.err != nil {
+				if m.err == io.EOF {
+					return errors.New("the client closed the connection without exit")
+				}
+				return m.err
+			}
+			if exit, err := s.handle(m.body); exit {
+				return err
+			}
+		}
+	}
+}
+
+// logf notes a failure the client is not told about.
+func (s *Server) logf(format string, args ...any) {
+	if s.cfg.Log != nil {
+		fmt.Fprintf(s.cfg.Log, "textfrag lsp: "+format+"\n", args...)
+	}
+}
+
+// handle dispatches one message. It reports exit when the client asked the
+// server to stop, with the error Serve returns.
+func (s *Server) handle(body []byte) (exit bool, _ error) {
+	var m message
+	if err := json.Unmarshal(body, &m); err != nil {
+		s.conn.reply(json.RawMessage("null"), nil, &rpcError{codeParseError, "the message is not JSON: " + err.Error()})
+		return false, nil
+	}
+	if m.Method == "" {
+		// A response to a request of ours: only the registration of file
+		// watching matters, and if the client refused it, we poll.
+		if m.Error != nil && string(m.ID) == strconv.Itoa(s.watchID) {
+			s.logf("the client refused to watch files (%v): polling instead", m.Error)
+			s.watching = false
+		}
+		return false, nil
+	}
+	isRequest := len(m.ID) > 0 && string(m.ID) != "null"
+	if m.Method == "exit" {
+		if s.shutdown {
+			return true, nil
+		}
+		return true, errors.New("exit without shutdown")
+	}
+	result, rerr := s.call(m.Method, m.Params, isRequest)
+	if isRequest {
+		if err := s.conn.reply(m.ID, result, rerr); err != nil {
+			return true, err
+		}
+	}
+	return false, nil
+}
+
+// call runs the handler of method; a panic is answered as an internal
+// error, never a crash.
+func (s *Server) call(method string, params json.RawMessage, isRequest bool) (result any, rerr *rpcError) {
+	defer func() {
+		if v := recover(); v != nil {
+			s.logf("%s: panic: %v\n%s", method, v, debug.Stack())
+			result, rerr = nil, &rpcError{codeInternalError, fmt.Sprintf("%s failed: %v", method, v)}
+		}
+	}()
+	switch {
+	case method == "initialize":
+		return s.initialize(params)
+	case !s.initialized:
+		return nil, &rpcError{codeNotInitialized, "the server is not initialized"}
+	case s.shutdown:
+		return nil, &rpcError{codeInvalidRequest, "the server is shutting down"}
+	}
+	h, ok := handlers[method]
+	if !ok {
+		if isRequest {
+			return nil, &rpcError{codeMethodNotFound, "no method " + method}
+		}
+		return nil, nil // notifications we do not know ($/cancelRequest, …)
+	}
+	return h(s, params)
+}
+
+// handlers are the methods after initialize, by name.
+var handlers map[string]func(*Server, json.RawMessage) (any, *rpcError)
+
+func init() {
+	handlers = map[string]func(*Server, json.RawMessage) (any, *rpcError){
+		"initialized":                      (*Server).didInitialize,
+		"shutdown":                         func(s *Server, _ json.RawMessage) (any, *rpcError) { s.shutdown = true; return nil, nil },
+		"textDocument/didOpen":             (*Server).didOpen,
+		"textDocument/didChange":           (*Server).didChange,
+		"textDocument/didClose":            (*Server).didClose,
+		"textDocument/didSave":             func(*Server, json.RawMessage) (any, *rpcError) { return nil, nil },
+		"workspace/didChangeWatchedFiles":  (*Server).didChangeWatchedFiles,
+		"textDocument/hover":               (*Server).hover,
+		"textDocument/definition":          (*Server).definition,
+		"textDocument/documentLink":        (*Server).documentLinks,
+		"textDocument/references":          (*Server).references,
+		"textDocument/completion":          (*Server).completion,
+		"textDocument/codeAction":          (*Server).codeActions,
+		"workspace/didChangeConfiguration": func(*Server, json.RawMessage) (any, *rpcError) { return nil, nil },
+	}
+}
+
+func decode(params json.RawMessage, v any) *rpcError {
+	if err := json.Unmarshal(params, v); err != nil {
+		return &rpcError{codeInvalidParams, "invalid params: " + err.Error()}
+	}
+	return nil
+}
+
+func (s *Server) initialize(params json.RawMessage) (any, *rpcError) {
+	if s.initialized {
+		return nil, &rpcError{codeInvalidRequest, "initialize was already called"}
+	}
+	var p initializeParams
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	for _, e := range p.Capabilities.General.PositionEncodings {
+		if e == encodingUTF8 {
+			s.enc = encodingUTF8 // no conversion: the client counts bytes too
+		}
+	}
+	s.dynamicWatch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
+	s.initialized = true
+	return map[string]any{
+		"capabilities": map[string]any{
+			"positionEncoding": s.enc,
+			"textDocumentSync": map[string]any{
+				"openClose": true,
+				"change":    2, // incremental
+				"save":      map[string]any{"includeText": false},
+			},
+			"hoverProvider":        true,
+			"definitionProvider":   true,
+			"referencesProvider":   true,
+			"documentLinkProvider": map[string]any{"resolveProvider": false},
+			"codeActionProvider":   map[string]any{"codeActionKinds": []string{"quickfix", "refactor.rewrite"}},
+			"completionProvider":   map[string]any{"triggerCharacters": []string{"(", "/", "=", "#"}},
+		},
+		"serverInfo": map[string]any{"name": "textfrag"},
+	}, nil
+}
+
+// didInitialize asks the client to watch every file of the project, when
+// it can; otherwise the server polls the files the open pages quote.
+func (s *Server) didInitialize(json.RawMessage) (any, *rpcError) {
+	go s.warm()
+	if !s.dynamicWatch {
+		return nil, nil
+	}
+	s.nextID++
+	s.watchID = s.nextID
+	err := s.conn.request(s.nextID, "client/registerCapability", map[string]any{
+		"registrations": []map[string]any{{
+			"id":     "textfrag-watch",
+			"method": "workspace/didChangeWatchedFiles",
+			"registerOptions": map[string]any{
+				"watchers": []map[string]any{{"globPattern": "**/*"}},
+			},
+		}},
+	})
+	if err != nil {
+		s.logf("registering file watching: %v", err)
+		return nil, nil
+	}
+	s.watching = true
+	return nil, nil
+}
+
+// uriPath returns the OS path of a file URI, or "".
+func uriPath(uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "file" || (u.Host != "" && u.Host != "localhost") {
+		return ""
+	}
+	return filepath.FromSlash(u.Path)
+}
+
+// fileURI returns the file URI of an absolute OS path.
+func fileURI(path string) string {
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}).String()
+}
+
+// projectPath returns the project path of an absolute OS path, or "" when
+// it is outside the root.
+func (s *Server) projectPath(path string) string {
+	if path == "" {
+		return ""
+	}
+	rel, err := filepath.Rel(s.cfg.Root, path)
+	if err != nil || !filepath.IsLocal(rel) {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+// overlay is the Resolver's Overlay: the open buffer of a file, if any.
+func (s *Server) overlay(proj string) ([]byte, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for _, d := range s.docs {
+		if d.proj == proj {
+			return d.text, true
+		}
+	}
+	return nil, false
+}
+
+func (s *Server) didOpen(params json.RawMessage) (any, *rpcError) {
+	var p didOpenParams
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	path := uriPath(p.TextDocument.URI)
+	d := &document{
+		uri: p.TextDocument.URI, path: path, proj: s.projectPath(path),
+		version: p.TextDocument.Version, text: []byte(p.TextDocument.Text),
+		markdown: p.TextDocument.LanguageID == "markdown" || strings.EqualFold(filepath.Ext(path), ".md"),
+	}
+	s.mu.Lock()
+	s.docs[d.uri] = d
+	s.mu.Unlock()
+	s.changed(d)
+	return nil, nil
+}
+
+func (s *Server) didChange(params json.RawMessage) (any, *rpcError) {
+	var p didChangeParams
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	s.mu.RLock()
+	d := s.docs[p.TextDocument.URI]
+	s.mu.RUnlock()
+	if d == nil {
+		return nil, nil
+	}
+	text := d.text
+	for _, c := range p.ContentChanges {
+		if c.Range == nil {
+			text = []byte(c.Text)
+			continue
+		}
+		x := newLineIndex(text, s.enc)
+		start, end := x.offset(c.Range.Start), x.offset(c.Range.End)
+		if end < start {
+			start, end = end, start
+		}
+		next := make([]byte, 0, len(text)-(end-start)+len(c.Text))
+		next = append(append(append(next, text[:start]...), c.Text...), text[end:]...)
+		text = next
+	}
+	s.mu.Lock()
+	d.text, d.version, d.index, d.links, d.scanned = text, p.TextDocument.Version, nil, nil, false
+	s.mu.Unlock()
+	s.changed(d)
+	return nil, nil
+}
+
+func (s *Server) didClose(params json.RawMessage) (any, *rpcError) {
+	var p didCloseParams
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	d := s.docs[p.TextDocument.URI]
+	delete(s.docs, p.TextDocument.URI)
+	s.mu.Unlock()
+	if d == nil {
+		return nil, nil
+	}
+	if d.markdown {
+		// The page's problems are the build's business again.
+		s.conn.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Diagnostics: []Diagnostic{}})
+	}
+	if d.proj != "" {
+		s.refreshQuoting(map[string]bool{d.proj: true}) // the file on disk counts again
+	}
+	return nil, nil
+}
+
+// changed publishes the diagnostics of d, if it is a page, and of the open
+// pages that quote it.
+func (s *Server) changed(d *document) {
+	if d.markdown {
+		s.publish(d)
+	}
+	if d.proj != "" {
+		s.refreshQuoting(map[string]bool{d.proj: true})
+	}
+}
+
+// refreshQuoting publishes again the diagnostics of every open page that
+// quoted one of paths at its last check.
+func (s *Server) refreshQuoting(paths map[string]bool) {
+	for _, d := range s.openPages() {
+		for p := range paths {
+			if d.quoted[p] {
+				s.publish(d)
+				break
+			}
+		}
+	}
+}
+
+// openPages returns the open Markdown documents.
+func (s *Server) openPages() []*document {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var pages []*document
+	for _, d := range s.docs {
+		if d.markdown {
+			pages = append(pages, d)
+		}
+	}
+	return pages
+}
+
+func (s *Server) didChangeWatchedFiles(params json.RawMessage) (any, *rpcError) {
+	var p didChangeWatchedFilesParams
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	paths := map[string]bool{}
+	for _, c := range p.Changes {
+		if c.Type != fileChanged {
+			// A file created or deleted may be one a page names but did
+			// not find, or a directory on the way to one: check every
+			// open page.
+			for _, d := range s.openPages() {
+				s.publish(d)
+			}
+			return nil, nil
+		}
+		if proj := s.projectPath(uriPath(c.URI)); proj != "" {
+			paths[proj] = true
+		}
+	}
+	s.refreshQuoting(paths)
+	return nil, nil
+}
+
+// poll publishes again the pages whose quoted files changed on disk since
+// the last look: the fallback for clients that cannot watch files.
+func (s *Server) poll() {
+	changed := map[string]bool{}
+	seen := map[string]bool{}
+	for _, d := range s.openPages() {
+		for p := range d.quoted {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			st := statOf(filepath.Join(s.cfg.Root, filepath.FromSlash(p)))
+			if old, ok := s.stamps[p]; ok && old != st {
+				changed[p] = true
+			}
+			s.stamps[p] = st
+		}
+	}
+	if len(changed) > 0 {
+		s.refreshQuoting(changed)
+	}
+}
+
+func statOf(path string) stamp {
+	info, err := os.Stat(path)
+	if err != nil {
+		return stamp{}
+	}
+	return stamp{mod: info.ModTime(), size: info.Size(), ok: true}
+}

@@ -1,0 +1,27 @@
+// Package refs finds reverse citations: the links of a project's pages that
+// quote a file or lines of it, and what a change to the quoted files does
+// to each quote; the engine of textfrag refs.
+//
+//	page links (mdlink.Page) ─ Resolve ─ []*Link{Page, Line, Path,
+//	                                      FirstLine, LastLine, Pinned, Status}
+//	  └─ QuotesLines(first, last): refs PATH:LINES
+//
+//	changes: FromGit(history, BASE)  git diff --cached -M (renames),
+//	                                 cat-file --batch (BASE versions),
+//	                                 work tree files read through os.Root
+//	         FromDiff(stdin)         a unified diff, old sides rebuilt from
+//	                                 the work tree
+//	  └─ Changes{Files: path → Change{old, new path, BASE and work tree bytes}}
+//	       └─ Affected(links): per link into a changed file
+//	            deleted ───────────────────────────── Deleted
+//	            pinned to the work tree ──────────── nothing (re-pinned)
+//	            unpinned, not in BASE's page ─────── nothing (new)
+//	            else the pin Planner, the BASE version remembered:
+//	              text in place, elsewhere, renamed ─ Refresh, Moved, Renamed
+//	              changed, deleted lines, ambiguous ─ Changed
+//	            located on the changed lines (pin.LineHunks, lines as
+//	            RFC 5147 counts them)
+//
+// git runs only through pin.History, on commits and the index. Each
+// changed file is decoded and diffed once, however many links quote it.
+package refs

@@ -1,0 +1,236 @@
+package refs
+
+import (
+	"bytes"
+	"crypto/md5"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/textfrag/textfrag/internal/pin"
+	"github.com/textfrag/textfrag/internal/realm"
+)
+
+// FromGit finds, with git, how the files the links quote changed between
+// the commit base ("" for the merge base of HEAD and the default branch)
+// and the work tree under root (rootDir, the project root). git compares
+// only commits and the index (never the work tree, so no filter of the
+// tree runs); each quoted file's work tree bytes are read here, through
+// root, and only when their md5 (from the links' resolution) differs.
+func FromGit(h *pin.History, rootDir string, root *os.Root, base string, links []*Link) (*Changes, error) {
+	quoted := map[string]bool{}
+	for _, l := range links {
+		quoted[l.Path] = true
+	}
+	top, err := h.Top()
+	if err != nil {
+		return nil, fmt.Errorf("%v; without a repository, give the changes as a unified diff on stdin: --diff -", err)
+	}
+	realRoot, err := pin.RealPath(rootDir)
+	if err != nil {
+		return nil, err
+	}
+	prefix, err := filepath.Rel(top, realRoot)
+	if err != nil || !filepath.IsLocal(prefix) && prefix != "." {
+		return nil, fmt.Errorf("the project root %s is outside its git work tree %s", rootDir, top)
+	}
+	prefix = filepath.ToSlash(prefix)
+	repoPath := func(p string) string { return path.Join(prefix, p) }
+	projectPath := func(p string) (string, bool) {
+		if prefix == "." {
+			return p, true
+		}
+		rest, ok := strings.CutPrefix(p, prefix+"/")
+		return rest, ok
+	}
+	commit, name, err := baseCommit(h, base)
+	if err != nil {
+		return nil, err
+	}
+	src := &Changes{Name: "changes since " + name, Files: map[string]*Change{}}
+
+	// Renames as git finds them, among committed and staged changes.
+	out, err := h.Git(nil, "diff", "--cached", "-M", "--name-status", "-z", "--no-ext-diff", "--no-textconv", commit, "--")
+	if err != nil {
+		return nil, err
+	}
+	renamedTo, renamedFrom := map[string]string{}, map[string]string{}
+	fields := strings.Split(string(out), "\x00")
+	for i := 0; i < len(fields); i++ {
+		st := fields[i]
+		if st == "" {
+			continue
+		}
+		if (st[0] == 'R' || st[0] == 'C') && i+2 < len(fields) {
+			from, okFrom := projectPath(fields[i+1])
+			to, okTo := projectPath(fields[i+2])
+			if st[0] == 'R' && okFrom && okTo {
+				renamedTo[from], renamedFrom[to] = to, from
+			}
+			i += 2
+			continue
+		}
+		i++
+	}
+
+	// The BASE version of each quoted file (its old name, for a file
+	// renamed since).
+	var specs []string
+	oldName := func(p string) string {
+		if from, ok := renamedFrom[p]; ok {
+			return from
+		}
+		return p
+	}
+	for p := range quoted {
+		if filepath.IsLocal(filepath.FromSlash(p)) {
+			specs = append(specs, commit+":"+repoPath(oldName(p)))
+		}
+	}
+	blobs, err := catFiles(h, specs)
+	if err != nil {
+		return nil, err
+	}
+	// The work tree's version: known by its md5 from resolving the links,
+	// so only a file that differs is read again.
+	sums := map[string][16]byte{}
+	for _, l := range links {
+		if l.Result != nil {
+			sums[l.Path] = l.Result.Selection.Entity.MD5
+		}
+	}
+	read := func(p string) []byte {
+		data, err := realm.ReadFile(root, filepath.FromSlash(p), 0)
+		if err != nil {
+			return nil
+		}
+		return data
+	}
+	for p := range quoted {
+		from := oldName(p)
+		old, ok := blobs[commit+":"+repoPath(from)]
+		if !ok {
+			continue // added since BASE: nothing to compare with
+		}
+		if sum, ok := sums[p]; ok && from == p && sum == md5.Sum(old) {
+			continue // unchanged
+		}
+		c := &Change{oldPath: from, newPath: p, old: old, cur: read(p)}
+		if c.cur == nil {
+			c.newPath = ""
+			if to, ok := renamedTo[p]; ok {
+				if cur := read(to); cur != nil {
+					c.newPath, c.cur = to, cur
+				}
+			}
+		}
+		if c.newPath == c.oldPath && bytes.Equal(c.old, c.cur) {
+			continue
+		}
+		src.Files[p] = c
+	}
+
+	// The BASE version of the pages whose unpinned links quote a changed
+	// file: whether BASE had such a link.
+	specs = specs[:0]
+	for _, l := range links {
+		if !l.Pinned && src.Files[l.Path] != nil {
+			specs = append(specs, commit+":"+repoPath(l.Page))
+		}
+	}
+	pages, err := catFiles(h, specs)
+	if err != nil {
+		return nil, err
+	}
+	src.BasePage = func(page string) []byte { return pages[commit+":"+repoPath(page)] }
+	return src, nil
+}
+
+// baseCommit resolves BASE to a commit, or finds the merge base of HEAD
+// and the default branch; it returns the commit and how to name it.
+func baseCommit(h *pin.History, base string) (commit, name string, err error) {
+	verify := func(ref string) (string, bool) {
+		out, err := h.Git(nil, "rev-parse", "--verify", "-q", "--end-of-options", ref+"^{commit}")
+		return strings.TrimSpace(string(out)), err == nil && len(out) > 0
+	}
+	if base != "" {
+		if strings.HasPrefix(base, "-") {
+			return "", "", fmt.Errorf("%s: not a commit", base)
+		}
+		c, ok := verify(base)
+		if !ok {
+			return "", "", fmt.Errorf("%s: no such commit in the repository (in a shallow clone, fetch it, or check out with fetch-depth: 0)", base)
+		}
+		return c, base, nil
+	}
+	var branch string
+	if out, err := h.Git(nil, "symbolic-ref", "-q", "refs/remotes/origin/HEAD"); err == nil {
+		branch = strings.TrimSpace(string(out))
+	}
+	candidates := []string{branch, "refs/remotes/origin/main", "refs/remotes/origin/master", "refs/heads/main", "refs/heads/master"}
+	for _, ref := range candidates {
+		if ref == "" {
+			continue
+		}
+		if _, ok := verify(ref); !ok {
+			continue
+		}
+		out, err := h.Git(nil, "merge-base", ref, "HEAD")
+		if err != nil {
+			return "", "", fmt.Errorf("no merge base of HEAD and %s: %v; give BASE", ref, err)
+		}
+		c := strings.TrimSpace(string(out))
+		short := strings.TrimPrefix(strings.TrimPrefix(ref, "refs/remotes/"), "refs/heads/")
+		return c, fmt.Sprintf("the merge base %s of HEAD and %s", c[:min(len(c), 12)], short), nil
+	}
+	return "", "", errors.New("no default branch (origin/HEAD, origin/main, origin/master, main or master) to compare with: give BASE")
+}
+
+// catFiles reads objects named "commit:path" with one git cat-file
+// process; a missing one is left out of the map.
+func catFiles(h *pin.History, specs []string) (map[string][]byte, error) {
+	var req bytes.Buffer
+	var asked []string
+	for _, s := range specs {
+		if !strings.ContainsAny(s, "\n\r") {
+			req.WriteString(s + "\n")
+			asked = append(asked, s)
+		}
+	}
+	blobs := map[string][]byte{}
+	if len(asked) == 0 {
+		return blobs, nil
+	}
+	out, err := h.Git(&req, "cat-file", "--batch")
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range asked {
+		header, rest, ok := bytes.Cut(out, []byte("\n"))
+		if !ok {
+			return nil, fmt.Errorf("git cat-file: the output ends early")
+		}
+		out = rest
+		h := string(header)
+		if strings.HasSuffix(h, " missing") || strings.HasSuffix(h, " ambiguous") {
+			continue
+		}
+		f := strings.Fields(h)
+		if len(f) != 3 {
+			return nil, fmt.Errorf("git cat-file: unexpected header %q", h)
+		}
+		size, err := strconv.Atoi(f[2])
+		if err != nil || size+1 > len(out) {
+			return nil, fmt.Errorf("git cat-file: bad header %q", h)
+		}
+		if f[1] == "blob" {
+			blobs[s] = out[:size:size]
+		}
+		out = out[size+1:]
+	}
+	return blobs, nil
+}

@@ -1,0 +1,130 @@
+package refs
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/mdlink"
+)
+
+// Link is a link of a page that quotes a local file (resolved, or named
+// by a link that failed to resolve), as refs lists it.
+type Link struct {
+	Page   string `json:"page"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Kind   string `json:"kind"`
+	Link   string `json:"link"`
+	Path   string `json:"path"`
+	// FirstLine and LastLine are the human lines quoted (both included);
+	// for a position, LastLine is FirstLine-1. 0 when unknown.
+	FirstLine int64  `json:"first_line"`
+	LastLine  int64  `json:"last_line"`
+	Label     string `json:"label"`
+	Pinned    bool   `json:"pinned"`
+	// Status is ok, stale (an integrity check fails) or broken.
+	Status string `json:"status"`
+	Error  string `json:"error,omitempty"`
+
+	// MD is the link as found in the page; Result its resolution (nil for a
+	// broken link).
+	MD     mdlink.Link    `json:"-"`
+	Result *target.Result `json:"-"`
+}
+
+// QuotesLines reports whether l quotes any of the human lines first..last:
+// a range touches one of them, a position lies in them or at their edge.
+// A link whose lines are unknown (a broken fragment, a missing file
+// quoted by characters) may quote them, so it does.
+func (l *Link) QuotesLines(first, last int64) bool {
+	if l.FirstLine == 0 {
+		return true
+	}
+	if l.LastLine < l.FirstLine { // a position before line FirstLine
+		return first-1 <= l.LastLine && l.LastLine <= last
+	}
+	return l.FirstLine <= last && first <= l.LastLine
+}
+
+// Resolve resolves one link of the page at project path doc, or returns
+// nil for a link that names no local file (a remote one, or none).
+func Resolve(r *target.Resolver, doc string, ml mdlink.Link) *Link {
+	if ml.Dest == "" {
+		return nil
+	}
+	l := &Link{Page: doc, Line: ml.Line, Column: ml.Column, Kind: ml.Kind.String(), Link: ml.Dest, MD: ml}
+	res, err := r.Resolve(doc, ml.Dest)
+	var te *target.Error
+	switch {
+	case errors.Is(err, target.ErrNotOurs):
+		return nil
+	case err == nil:
+		l.Status = "ok"
+	case errors.As(err, &te) && te.Result != nil && errors.Is(err, rfc5147.ErrIntegrity):
+		res, l.Status, l.Error = te.Result, "stale", oneLine(target.Explain(err, ""))
+	case errors.As(err, &te) && te.Path != "":
+		l.Path, l.Status, l.Error = te.Path, "broken", oneLine(target.Explain(err, ""))
+		if target.IsRemote(te.Path) {
+			return nil
+		}
+		l.linesFromFragment()
+		return l
+	default:
+		return nil
+	}
+	if res.Remote != nil {
+		return nil
+	}
+	l.Result, l.Path = res, res.Path
+	for _, c := range res.Fragment.Checks {
+		l.Pinned = l.Pinned || c.Kind == rfc5147.MD5
+	}
+	sel := res.Selection
+	l.FirstLine, l.LastLine, l.Label = sel.Lines.Start+1, sel.Lines.End, sel.Label()
+	if sel.Lines.End == sel.Lines.Start {
+		l.LastLine = sel.Lines.Start
+	}
+	return l
+}
+
+// linesFromFragment sets the lines of a link whose file could not be read
+// from its line= fragment as written: what it would quote in a file long
+// enough.
+func (l *Link) linesFromFragment() {
+	f, err := rfc5147.Parse(target.SplitLink(l.Link).Fragment)
+	if err != nil {
+		return
+	}
+	for _, c := range f.Checks {
+		l.Pinned = l.Pinned || c.Kind == rfc5147.MD5
+	}
+	if f.Scheme != rfc5147.Line {
+		return
+	}
+	start, end := f.Start, f.End
+	switch f.Form {
+	case rfc5147.Position:
+		end = start
+	case rfc5147.FromStart:
+		start = 0
+	case rfc5147.ToEnd:
+		end = math.MaxInt64
+	}
+	l.FirstLine, l.LastLine = start+1, end
+	switch {
+	case end == start:
+		l.Label = fmt.Sprintf("before line %d", start+1)
+	case end == math.MaxInt64:
+		l.Label = fmt.Sprintf("lines %d– (to the end)", start+1)
+	case end == start+1:
+		l.Label = fmt.Sprintf("line %d", end)
+	default:
+		l.Label = fmt.Sprintf("lines %d–%d", start+1, end)
+	}
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
