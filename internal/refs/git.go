@@ -99,8 +99,8 @@ func FromGit(h *pin.History, rootDir string, root *os.Root, base string, links [
 	// so only a file that differs is read again.
 	sums := map[string][16]byte{}
 	for _, l := range links {
-		if l.Result != nil {
-			sums[l.Path] = l.Result.Selection.Entity.MD5
+		if l.Resolved {
+			sums[l.Path] = l.EntityMD5
 		}
 	}
 	read := func(p string) []byte {
