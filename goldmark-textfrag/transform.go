@@ -1,7 +1,6 @@
 package textfrag
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
 	"errors"
@@ -443,8 +442,8 @@ func (d *document) position(n ast.Node) (int, int) {
 // computes the same from the link hook's .Text), and what a page title can
 // take from a heading.
 func PlainText(n ast.Node, source []byte) string {
-	var b bytes.Buffer
-	w := bufio.NewWriter(&b)
+	var b textBuffer
+	w := &b
 	hw := gmhtml.DefaultWriter
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -480,9 +479,19 @@ func PlainText(n ast.Node, source []byte) string {
 		}
 		return ast.WalkContinue, nil
 	})
-	_ = w.Flush()
 	return collapseSpace(html.UnescapeString(b.String()))
 }
+
+// textBuffer is a bytes.Buffer that goldmark's HTML writer can write to
+// (util.BufWriter), so that PlainText, called for every box's title, does
+// not allocate a 4 KiB bufio.Writer each time.
+type textBuffer struct{ bytes.Buffer }
+
+// Buffered implements util.BufWriter.
+func (b *textBuffer) Buffered() int { return b.Len() }
+
+// Flush implements util.BufWriter: there is nothing to flush.
+func (b *textBuffer) Flush() error { return nil }
 
 // collapseSpace writes each run of ASCII white space (tab, LF, FF, CR,
 // space) in s as one space, and trims the ends.

@@ -16,7 +16,12 @@
 //	hugo/          a Hugo site importing the textfrag module (-hugo-module), src/
 //	hugo-pasted/   the same Hugo site with each quote pasted as a numbered fenced block
 //
-// and manifest.json with the corpus's counts. Every quote shows the same
+// and manifest.json with the corpus's counts.
+//
+// -scale writes the scale corpus of bench/scale instead of the defaults:
+// 10,000 pages of 10 links each (100,000 links) into 2,000 files, the
+// textfrag site only, its pages in 100 sections (docs/s001/ …) of 100;
+// flags given as well override each of these. Every quote shows the same
 // human lines, in the same language, with line numbers where the tool can
 // number from the file's own line: the pasted twins' fences say
 // {linenos=inline linenostart=N}, as an author pasting a quote would to
@@ -52,9 +57,20 @@ func main() {
 	files := flag.Int("files", 40, "number of source files `F` (about one in eight is a text file)")
 	seed := flag.Uint64("seed", 1, "random `SEED`")
 	sites := flag.String("sites", strings.Join(allSites, ","), "comma-separated `LIST` of sites to write")
+	sections := flag.Int("sections", 0, "put the textfrag site's pages in `S` directories docs/s001/… (0: all in docs/)")
+	scale := flag.Bool("scale", false, "the scale corpus: -pages 10000 -links 10 -files 2000 -sites textfrag -sections 100, each overridden by the flag if given")
 	hugoModule := flag.String("hugo-module", "", "`DIR` of the textfrag Hugo module, for the Hugo sites' module replacement (default: ../../hugo-module from this file's package, found from the current directory)")
 	flag.Parse()
-	if *out == "" || *pages < 1 || *links < 0 || *files < 1 {
+	if *scale {
+		given := map[string]bool{}
+		flag.Visit(func(f *flag.Flag) { given[f.Name] = true })
+		for name, v := range map[string]string{"pages": "10000", "links": "10", "files": "2000", "sites": "textfrag", "sections": "100"} {
+			if !given[name] {
+				flag.Set(name, v)
+			}
+		}
+	}
+	if *out == "" || *pages < 1 || *links < 0 || *files < 1 || *sections < 0 {
 		flag.Usage()
 		os.Exit(2)
 	}
@@ -87,7 +103,7 @@ func main() {
 		}
 		switch s {
 		case "textfrag":
-			c.writeTextfrag(w, "textfrag")
+			c.writeTextfrag(w, "textfrag", *sections)
 		case "pasted":
 			c.writePasted(w, "pasted")
 		case "mkdocs", "mkdocs-plain":
@@ -335,16 +351,32 @@ func (c *corpus) markdownIndex(title string, link func(p *page) string) string {
 	return b.String()
 }
 
-func (c *corpus) writeTextfrag(w *writer, site string) {
+// writeTextfrag writes the textfrag site, its pages in docs/ or, with
+// sections > 0, spread in order over that many directories docs/s001/….
+func (c *corpus) writeTextfrag(w *writer, site string, sections int) {
 	c.writeSources(w, site)
-	w.file(site+"/docs/index.md", c.markdownIndex("Benchmark corpus", func(p *page) string { return p.name + ".md" }))
-	for _, p := range c.pages {
+	dir := func(i int) string {
+		if sections == 0 {
+			return ""
+		}
+		return fmt.Sprintf("s%03d/", i*sections/len(c.pages)+1)
+	}
+	index := map[*page]int{}
+	for i, p := range c.pages {
+		index[p] = i
+	}
+	w.file(site+"/docs/index.md", c.markdownIndex("Benchmark corpus", func(p *page) string { return dir(index[p]) + p.name + ".md" }))
+	up := "../"
+	if sections > 0 {
+		up = "../../"
+	}
+	for i, p := range c.pages {
 		var b strings.Builder
 		fmt.Fprintf(&b, "# %s\n\n", p.title)
 		markdownPage(&b, p, func(q *quote) string {
-			return fmt.Sprintf("[%s](../%s#line=%d,%d;md5=%s)\n", q.title, q.file.path, q.start, q.end, q.file.md5)
+			return fmt.Sprintf("[%s](%s%s#line=%d,%d;md5=%s)\n", q.title, up, q.file.path, q.start, q.end, q.file.md5)
 		})
-		w.file(site+"/docs/"+p.name+".md", b.String())
+		w.file(site+"/docs/"+dir(i)+p.name+".md", b.String())
 	}
 }
 

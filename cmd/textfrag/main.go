@@ -35,6 +35,9 @@ type command struct {
 	name    string
 	summary string
 	run     func(env *env, args []string) int
+	// gcPercent is the GOGC the command runs at unless GOGC is set
+	// (0: 400, see main).
+	gcPercent int
 }
 
 // env is what a command reads and writes, so tests can run commands in process.
@@ -57,8 +60,13 @@ func main() {
 		// A build allocates much and keeps little (each page's tokens and
 		// markup die with the page): collecting at 5× the live heap
 		// instead of 2× saves about a tenth of a highlighted build's CPU
-		// (BENCHMARKS.md) for tens of MiB more peak memory.
-		debug.SetGCPercent(400)
+		// (BENCHMARKS.md) for tens of MiB more peak memory. Commands that
+		// highlight nothing say otherwise (command.gcPercent).
+		pct := 400
+		if len(os.Args) > 1 && commands[os.Args[1]].gcPercent > 0 {
+			pct = commands[os.Args[1]].gcPercent
+		}
+		debug.SetGCPercent(pct)
 	}
 	stop := startProfile(os.Getenv("TEXTFRAG_CPUPROFILE"), e.stderr)
 	code := e.main(os.Args[1:])

@@ -15,10 +15,10 @@ import (
 )
 
 func init() {
-	register(command{name: "pin", summary: "add or refresh the md5 of RFC 5147 links, following moved text: textfrag pin --write docs", run: runPin})
+	register(command{name: "pin", summary: "add or refresh the md5 of RFC 5147 links, following moved text: textfrag pin --write docs", run: runPin, gcPercent: 200}) // as check
 }
 
-const pinUsage = `Usage: textfrag pin [PATHS…] [--write] [--accept-changed] [--check] [-v] [--root DIR] [--charset GLOB=CHARSET] [--allow-host HOST]
+const pinUsage = `Usage: textfrag pin [PATHS…] [--write] [--accept-changed] [--check] [-v] [--shard K/N] [--root DIR] [--charset GLOB=CHARSET] [--allow-host HOST]
 
 For every RFC 5147 link (#line=… or #char=…) in the Markdown files under
 PATHS (default: source in textfrag.toml, else "."; directories are searched
@@ -56,6 +56,10 @@ With --write, replaces each file atomically (temporary file, fsync, rename),
 refusing if it changed meanwhile. Pages quoting pages that pin rewrote are
 gone over again, so one run settles both.
 
+With --shard K/N, only the files of part K of N, picked as check --shard
+picks them, so that the jobs of a CI matrix can each run
+"pin --check --shard K/N" on their part.
+
 Exit status: 0 when every link is pinned or can be (pending changes alone
 do not fail, unless --check); 1 when a link is gone, changed and not
 accepted, or in error, when a file could not be written, or with --check
@@ -66,6 +70,8 @@ Flags:`
 // pinOptions are pin's flags.
 type pinOptions struct {
 	write, acceptChanged, check, verbose bool
+	shard                                project.Shard // --shard, with the project's root in root
+	root                                 string
 	// flagArgs are the flags given that choose what links mean (--root,
 	// --charset, remote options), each with a leading space, for the
 	// commands messages advise.
@@ -80,6 +86,7 @@ func runPin(e *env, args []string) int {
 	fset.BoolVar(&o.acceptChanged, "accept-changed", false, "also re-pin links whose quoted text changed, or whose pinned version is gone, to the file as it is now (review the changes first)")
 	fset.BoolVar(&o.check, "check", false, "write nothing and exit 1 if any file would change (for CI)")
 	fset.BoolVar(&o.verbose, "v", false, "also report links that are pinned and unchanged")
+	registerShard(fset, &o.shard)
 	var charsets charsetFlag
 	fset.Var(&charsets, "charset", "declare that files matching `GLOB=CHARSET` are stored in CHARSET (repeatable), as for build")
 	var secrets globsFlag
@@ -117,6 +124,7 @@ func runPin(e *env, args []string) int {
 		return exitError
 	}
 	o.flagArgs = pinFlagArgs(fset)
+	o.root = proj.Root
 	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: pin.NewHistory(proj.Root),
 		quotes: map[string]map[string]bool{}, reported: map[string]bool{}}
 	p.plan = &pin.Planner{Resolver: r, History: p.hist, AcceptChanged: o.acceptChanged,
@@ -184,6 +192,10 @@ type pinner struct {
 	// quotes holds, for each Markdown file, the real paths of its targets.
 	quotes  map[string]map[string]bool
 	curFile string
+	// realPaths caches the real path of each project path noteQuoted saw
+	// in this pass ("": none), so that symbolic links are followed once
+	// per target, not once per link.
+	realPaths map[string]string
 	// reported holds the report lines printed, so that a second pass over a
 	// file does not repeat them.
 	reported map[string]bool
@@ -196,8 +208,18 @@ func (p *pinner) noteQuoted(proj string) {
 	if target.IsRemote(proj) {
 		return
 	}
-	real, err := pin.RealPath(filepath.Join(p.res.Root(), filepath.FromSlash(proj)))
-	if err != nil {
+	real, ok := p.realPaths[proj]
+	if !ok {
+		var err error
+		if real, err = pin.RealPath(filepath.Join(p.res.Root(), filepath.FromSlash(proj))); err != nil {
+			real = ""
+		}
+		if p.realPaths == nil {
+			p.realPaths = map[string]string{}
+		}
+		p.realPaths[proj] = real
+	}
+	if real == "" {
 		return
 	}
 	if p.quotes[p.curFile] == nil {
@@ -216,6 +238,10 @@ func (p *pinner) run(paths []string) int {
 	files, err := project.MarkdownFiles(paths)
 	if err != nil {
 		p.e.errorf("pin: %v", err)
+		return exitError
+	}
+	files, ok := p.e.shardFiles(p.opt.shard, p.opt.root, files)
+	if !ok {
 		return exitError
 	}
 	written := map[string]bool{} // names of the files changed (or, without --write, to change)
@@ -265,6 +291,7 @@ func (p *pinner) run(paths []string) int {
 				return exitError
 			}
 			p.plan.Resolver = p.res
+			p.realPaths = nil // files were rewritten: look again
 		}
 	}
 	pending := len(written)

@@ -22,7 +22,7 @@ import (
 )
 
 func init() {
-	register(command{name: "refs", summary: "list the links that quote a file or lines, or the quotes a change affects: textfrag refs src/a.go:10-20, textfrag refs --diff", run: runRefs})
+	register(command{name: "refs", summary: "list the links that quote a file or lines, or the quotes a change affects: textfrag refs src/a.go:10-20, textfrag refs --diff", run: runRefs, gcPercent: 200}) // as check
 }
 
 const refsHelp = `Usage: textfrag refs PATH[:LINES] [--format text|json]

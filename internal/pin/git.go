@@ -397,6 +397,36 @@ func (h *History) Git(stdin io.Reader, args ...string) ([]byte, error) {
 	return h.repo.run(stdin, args...)
 }
 
+// GitStream runs git as Git does, but hands its standard output to read
+// as it comes instead of holding all of it: for output as large as the
+// files it names (cat-file --batch). What read leaves unread is
+// discarded; read's error is returned unless git failed.
+func (h *History) GitStream(stdin io.Reader, read func(io.Reader) error, args ...string) error {
+	if h.repo == nil {
+		h.repo = findPinRepo(h.root)
+	}
+	if h.repo.err != nil {
+		return h.repo.err
+	}
+	cmd := h.repo.command(args...)
+	cmd.Stdin = stdin
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return pinGitError(err, &stderr)
+	}
+	rerr := read(out)
+	_, _ = io.Copy(io.Discard, out) // so that git can finish writing
+	if err := cmd.Wait(); err != nil {
+		return pinGitError(err, &stderr)
+	}
+	return rerr
+}
+
 // Top returns the top directory of the project's git work tree (symlinks
 // resolved), or an error when there is none.
 func (h *History) Top() (string, error) {

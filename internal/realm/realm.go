@@ -14,6 +14,7 @@
 package realm
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -75,10 +76,18 @@ func ReadFile(root *os.Root, name string, limit int64) ([]byte, error) {
 	if limit > 0 {
 		r = io.LimitReader(f, limit+1)
 	}
-	b, err := io.ReadAll(r)
-	if err != nil {
+	// Room for the size Stat gave, so that a file read whole is read
+	// into one buffer (io.ReadAll would grow one from 512 bytes); one
+	// that grows meanwhile, or reports no size, grows it.
+	size := 0
+	if info.Size() < 1<<30 {
+		size = int(info.Size())
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	if _, err := buf.ReadFrom(r); err != nil {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
 	}
+	b := buf.Bytes()
 	if limit > 0 && int64(len(b)) > limit {
 		return nil, tooLarge(name, limit)
 	}

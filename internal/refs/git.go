@@ -1,10 +1,12 @@
 package refs
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/md5"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -86,22 +88,34 @@ func FromGit(h *pin.History, rootDir string, root *os.Root, base string, links [
 		}
 		return p
 	}
-	for p := range quoted {
-		if filepath.IsLocal(filepath.FromSlash(p)) {
-			specs = append(specs, commit+":"+repoPath(oldName(p)))
-		}
-	}
-	blobs, err := catFiles(h, specs)
-	if err != nil {
-		return nil, err
-	}
 	// The work tree's version: known by its md5 from resolving the links,
-	// so only a file that differs is read again.
+	// so only a file that differs is read again, and a BASE version equal
+	// to it is not kept (the loop below would skip it).
 	sums := map[string][16]byte{}
 	for _, l := range links {
-		if l.Result != nil {
-			sums[l.Path] = l.Result.Selection.Entity.MD5
+		if l.Resolved {
+			sums[l.Path] = l.EntityMD5
 		}
+	}
+	same := map[string]*[16]byte{} // spec → the md5 that makes it unchanged; nil: keep it
+	for p := range quoted {
+		if filepath.IsLocal(filepath.FromSlash(p)) {
+			spec := commit + ":" + repoPath(oldName(p))
+			specs = append(specs, spec)
+			sum, ok := sums[p]
+			if prev, seen := same[spec]; !ok || oldName(p) != p || seen && (prev == nil || *prev != sum) {
+				same[spec] = nil
+			} else {
+				same[spec] = &sum
+			}
+		}
+	}
+	blobs, err := catFiles(h, specs, func(spec string, blob []byte) bool {
+		sum := same[spec]
+		return sum == nil || *sum != md5.Sum(blob)
+	})
+	if err != nil {
+		return nil, err
 	}
 	read := func(p string) []byte {
 		data, err := realm.ReadFile(root, filepath.FromSlash(p), 0)
@@ -142,7 +156,7 @@ func FromGit(h *pin.History, rootDir string, root *os.Root, base string, links [
 			specs = append(specs, commit+":"+repoPath(l.Page))
 		}
 	}
-	pages, err := catFiles(h, specs)
+	pages, err := catFiles(h, specs, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -191,8 +205,11 @@ func baseCommit(h *pin.History, base string) (commit, name string, err error) {
 }
 
 // catFiles reads objects named "commit:path" with one git cat-file
-// process; a missing one is left out of the map.
-func catFiles(h *pin.History, specs []string) (map[string][]byte, error) {
+// process; a missing one is left out of the map, and so is one that keep
+// (if not nil) refuses. Each blob is read into a buffer of its own size as
+// git writes it, so that only the blobs kept are held, not all of git's
+// output.
+func catFiles(h *pin.History, specs []string, keep func(spec string, blob []byte) bool) (map[string][]byte, error) {
 	var req bytes.Buffer
 	var asked []string
 	for _, s := range specs {
@@ -205,32 +222,38 @@ func catFiles(h *pin.History, specs []string) (map[string][]byte, error) {
 	if len(asked) == 0 {
 		return blobs, nil
 	}
-	out, err := h.Git(&req, "cat-file", "--batch")
+	err := h.GitStream(&req, func(r io.Reader) error {
+		br := bufio.NewReaderSize(r, 64<<10)
+		for _, s := range asked {
+			header, err := br.ReadString('\n')
+			if err != nil {
+				return fmt.Errorf("git cat-file: the output ends early")
+			}
+			h := strings.TrimSuffix(header, "\n")
+			if strings.HasSuffix(h, " missing") || strings.HasSuffix(h, " ambiguous") {
+				continue
+			}
+			f := strings.Fields(h)
+			if len(f) != 3 {
+				return fmt.Errorf("git cat-file: unexpected header %q", h)
+			}
+			size, err := strconv.Atoi(f[2])
+			if err != nil || size < 0 {
+				return fmt.Errorf("git cat-file: bad header %q", h)
+			}
+			blob := make([]byte, size+1)
+			if _, err := io.ReadFull(br, blob); err != nil {
+				return fmt.Errorf("git cat-file: bad header %q", h)
+			}
+			blob = blob[:size:size]
+			if f[1] == "blob" && (keep == nil || keep(s, blob)) {
+				blobs[s] = blob
+			}
+		}
+		return nil
+	}, "cat-file", "--batch")
 	if err != nil {
 		return nil, err
-	}
-	for _, s := range asked {
-		header, rest, ok := bytes.Cut(out, []byte("\n"))
-		if !ok {
-			return nil, fmt.Errorf("git cat-file: the output ends early")
-		}
-		out = rest
-		h := string(header)
-		if strings.HasSuffix(h, " missing") || strings.HasSuffix(h, " ambiguous") {
-			continue
-		}
-		f := strings.Fields(h)
-		if len(f) != 3 {
-			return nil, fmt.Errorf("git cat-file: unexpected header %q", h)
-		}
-		size, err := strconv.Atoi(f[2])
-		if err != nil || size+1 > len(out) {
-			return nil, fmt.Errorf("git cat-file: bad header %q", h)
-		}
-		if f[1] == "blob" {
-			blobs[s] = out[:size:size]
-		}
-		out = out[size+1:]
 	}
 	return blobs, nil
 }

@@ -30,10 +30,13 @@ type Link struct {
 	Status string `json:"status"`
 	Error  string `json:"error,omitempty"`
 
-	// MD is the link as found in the page; Result its resolution (nil for a
-	// broken link).
-	MD     mdlink.Link    `json:"-"`
-	Result *target.Result `json:"-"`
+	// MD is the link as found in the page.
+	MD mdlink.Link `json:"-"`
+	// EntityMD5 is the MD5 of the quoted file as read (the work tree's),
+	// when Resolved. Only this is kept of the resolution, not the Result:
+	// refs --diff holds every link of the project at once.
+	EntityMD5 [16]byte `json:"-"`
+	Resolved  bool     `json:"-"`
 }
 
 // QuotesLines reports whether l quotes any of the human lines first..last:
@@ -79,7 +82,7 @@ func Resolve(r *target.Resolver, doc string, ml mdlink.Link) *Link {
 	if res.Remote != nil {
 		return nil
 	}
-	l.Result, l.Path = res, res.Path
+	l.Path, l.Resolved, l.EntityMD5 = res.Path, true, res.Selection.Entity.MD5
 	for _, c := range res.Fragment.Checks {
 		l.Pinned = l.Pinned || c.Kind == rfc5147.MD5
 	}
