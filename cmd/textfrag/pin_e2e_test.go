@@ -64,9 +64,17 @@ func (s *pinSite) env() []string {
 // run runs the built textfrag in the site's directory.
 func (s *pinSite) run(args ...string) (stdout, stderr string, code int) {
 	s.t.Helper()
+	return s.runWith(nil, "", args...)
+}
+
+// runWith runs the built textfrag in the site's directory with extra
+// environment variables and stdin.
+func (s *pinSite) runWith(extra []string, stdin string, args ...string) (stdout, stderr string, code int) {
+	s.t.Helper()
 	cmd := exec.Command(e2eBin(s.t), args...)
 	cmd.Dir = s.dir
-	cmd.Env = s.env()
+	cmd.Env = append(s.env(), extra...)
+	cmd.Stdin = strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,20 +23,7 @@ func (s *pinSite) gitIn(dir string, args ...string) {
 // environment variables.
 func (s *pinSite) runEnv(extra []string, args ...string) (stdout, stderr string, code int) {
 	s.t.Helper()
-	cmd := exec.Command(e2eBin(s.t), args...)
-	cmd.Dir = s.dir
-	cmd.Env = append(s.env(), extra...)
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		code = ee.ExitCode()
-	case err != nil:
-		s.t.Fatal(err)
-	}
-	return out.String(), errOut.String(), code
+	return s.runWith(extra, "", args...)
 }
 
 // plantFakeRepo commits, under dir in the site, a directory that git takes

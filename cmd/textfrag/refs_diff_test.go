@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,21 +42,7 @@ func newRefsRepo(t *testing.T) *pinSite {
 // runStdin runs textfrag in the site with stdin.
 func (s *pinSite) runStdin(stdin string, args ...string) (stdout, stderr string, code int) {
 	s.t.Helper()
-	cmd := exec.Command(e2eBin(s.t), args...)
-	cmd.Dir = s.dir
-	cmd.Env = s.env()
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		code = ee.ExitCode()
-	case err != nil:
-		s.t.Fatal(err)
-	}
-	return out.String(), errOut.String(), code
+	return s.runWith(nil, stdin, args...)
 }
 
 // replaceLine replaces human line n of text.

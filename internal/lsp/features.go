@@ -78,18 +78,24 @@ func fence(text []byte) string {
 	return strings.Repeat("`", max(3, longest+1))
 }
 
-func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
+// linkParams decodes a request about a position and finds the open
+// document and the link at that position; ok is false when there is none.
+func (s *Server) linkParams(params json.RawMessage) (d *document, l mdlink.Link, ok bool, rerr *rpcError) {
 	var p positionParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
+	if rerr = decode(params, &p); rerr != nil {
+		return nil, l, false, rerr
 	}
-	d, rerr := s.doc(p.TextDocument.URI)
-	if rerr != nil {
+	if d, rerr = s.doc(p.TextDocument.URI); rerr != nil {
+		return nil, l, false, rerr
+	}
+	l, ok = s.linkAt(d, p.Position)
+	return d, l, ok, nil
+}
+
+func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
+	d, l, ok, rerr := s.linkParams(params)
+	if rerr != nil || !ok {
 		return nil, rerr
-	}
-	l, ok := s.linkAt(d, p.Position)
-	if !ok {
-		return nil, nil
 	}
 	res, err, ok := s.resolveLink(s.resolver(), d, l)
 	if !ok {
@@ -202,17 +208,9 @@ func (s *Server) targetRange(p string, sel *rfc5147.Selection) Range {
 }
 
 func (s *Server) definition(params json.RawMessage) (any, *rpcError) {
-	var p positionParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, rerr := s.doc(p.TextDocument.URI)
-	if rerr != nil {
+	d, l, ok, rerr := s.linkParams(params)
+	if rerr != nil || !ok {
 		return nil, rerr
-	}
-	l, ok := s.linkAt(d, p.Position)
-	if !ok {
-		return nil, nil
 	}
 	res, _, ok := s.resolveLink(s.resolver(), d, l)
 	if !ok || res == nil || res.Selection == nil {
