@@ -87,10 +87,8 @@ func runLink(e *env, args []string) int {
 	inline := fs.Bool("inline", false, "print the link for running text")
 	quote := fs.Bool("quote", false, "with a character range, quote it in running text as an inline quotation (implies --inline)")
 	format := fs.String("format", "text", "output `FORMAT`: text (the link), or json ({markdown, dest, fragment, path, label, form})")
-	var charsets charsetFlag
-	fs.Var(&charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), as for build")
-	var secrets globsFlag
-	fs.Var(&secrets, "allow-secret", "quote files matching `GLOB` although they look like secrets (repeatable), as for build")
+	var files fileFlags
+	files.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), linkHelp)
 		fs.PrintDefaults()
@@ -126,7 +124,7 @@ func runLink(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
-	r, err := target.New(target.Options{Root: proj.Root, Charsets: charsets, AllowSecrets: secrets})
+	r, err := target.New(target.Options{Root: proj.Root, Charsets: files.charsets, AllowSecrets: files.secrets})
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError

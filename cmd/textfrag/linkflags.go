@@ -26,12 +26,11 @@ type linkFlags struct {
 	lenient   bool
 	strict    bool
 	sourceURL string
-	charsets  charsetFlag
-	secrets   globsFlag // --allow-secret
-	remote    remoteFlags
-	plain     bool // boxes and fenced code as plain text (build --highlight=false)
-	noCache   bool // lex every block (--highlight-cache=false)
-	unpinned  bool // warn about links without md5= (check)
+	fileFlags
+	remote   remoteFlags
+	plain    bool // boxes and fenced code as plain text (build --highlight=false)
+	noCache  bool // lex every block (--highlight-cache=false)
+	unpinned bool // warn about links without md5= (check)
 }
 
 // register adds the flags to fs.
@@ -40,9 +39,21 @@ func (f *linkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.lenient, "lenient", false, "report malformed and misordered fragments as warnings and leave those links plain (integrity mismatches and missing files stay errors)")
 	fs.BoolVar(&f.strict, "strict", false, "fail on warnings too (clamped positions, ignored checks, look-alike fragments, and for check, links without md5=)")
 	fs.StringVar(&f.sourceURL, "source-url", "", "make box captions link to `TEMPLATE` with {path}, {start} and {end} filled in, e.g. https://github.com/o/r/blob/main/{path}#L{start}-L{end}")
+	f.fileFlags.register(fs)
+	f.remote.register(fs)
+}
+
+// fileFlags say how quoted files are read, on every command that reads
+// them: --charset and --allow-secret.
+type fileFlags struct {
+	charsets charsetFlag
+	secrets  globsFlag // --allow-secret
+}
+
+// register adds the flags to fs.
+func (f *fileFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), e.g. '*.latin1=ISO-8859-1'")
 	fs.Var(&f.secrets, "allow-secret", "quote and publish files matching `GLOB` although they look like secrets (repeatable); by default anything under .git/, .ssh/, .aws/, and .docker/config.json, .env, .env.*, .netrc, .npmrc, .pypirc, *.pem, *.key is refused; a GLOB without / matches the file name, one with / the path from the root, e.g. '.env.example' or 'deploy/ca.pem'")
-	f.remote.register(fs)
 }
 
 // registerRendering adds the flags of the commands that write HTML (build,

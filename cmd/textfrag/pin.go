@@ -87,10 +87,8 @@ func runPin(e *env, args []string) int {
 	fset.BoolVar(&o.check, "check", false, "write nothing and exit 1 if any file would change (for CI)")
 	fset.BoolVar(&o.verbose, "v", false, "also report links that are pinned and unchanged")
 	registerShard(fset, &o.shard)
-	var charsets charsetFlag
-	fset.Var(&charsets, "charset", "declare that files matching `GLOB=CHARSET` are stored in CHARSET (repeatable), as for build")
-	var secrets globsFlag
-	fset.Var(&secrets, "allow-secret", "quote files matching `GLOB` although they look like secrets (repeatable), as for build")
+	var files fileFlags
+	files.register(fset)
 	var remote remoteFlags
 	remote.register(fset)
 	fset.Usage = func() {
@@ -117,7 +115,7 @@ func runPin(e *env, args []string) int {
 		e.errorf("pin: %v", err)
 		return exitUsage
 	}
-	ro := target.Options{Root: proj.Root, Charsets: charsets, Remote: rem, AllowSecrets: secrets}
+	ro := target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, AllowSecrets: files.secrets}
 	r, err := target.New(ro)
 	if err != nil {
 		e.errorf("%v", err)

@@ -94,8 +94,7 @@ func runRefs(e *env, args []string) int {
 	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "read `N` pages at a time")
 	lf := linkFlags{}
 	fset.StringVar(&lf.root, "root", "", "project root `DIR` ("+rootHelp+")")
-	fset.Var(&lf.charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), as for check")
-	fset.Var(&lf.secrets, "allow-secret", "quote files matching `GLOB` although they look like secrets (repeatable), as for check")
+	lf.fileFlags.register(fset)
 	fset.Usage = func() {
 		fmt.Fprintln(fset.Output(), refsHelp)
 		fset.PrintDefaults()

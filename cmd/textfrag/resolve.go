@@ -33,11 +33,9 @@ Flags:`
 func runResolve(e *env, args []string) int {
 	fs := flag.NewFlagSet("resolve", flag.ContinueOnError)
 	fs.String("root", "", "project root `DIR`: a REF starting with / resolves there, and only files inside it are read ("+rootHelp+")")
-	var charsets charsetFlag
-	fs.Var(&charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), as for build")
+	var files fileFlags
+	files.register(fs)
 	asJSON := fs.Bool("json", false, "print spans, line numbers, checks and text as JSON")
-	var secrets globsFlag
-	fs.Var(&secrets, "allow-secret", "read files matching `GLOB` although they look like secrets (repeatable), as for build")
 	var remote remoteFlags
 	remote.register(fs)
 	fs.Usage = func() {
@@ -62,7 +60,7 @@ func runResolve(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	r, err := target.New(target.Options{Root: proj.Root, Charsets: charsets, Remote: rem, AllowSecrets: secrets})
+	r, err := target.New(target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, AllowSecrets: files.secrets})
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
