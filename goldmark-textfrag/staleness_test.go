@@ -4,10 +4,11 @@ import (
 	"crypto/md5"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/textfrag/textfrag/internal/filetest"
 
 	"github.com/yuin/goldmark"
 
@@ -15,26 +16,6 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
-
-// rewriteSameStamp gives the file new content of the same size and puts its
-// modification time back, as a second write within the file system's
-// timestamp granularity leaves it: no stat tells the change, only reading.
-func rewriteSameStamp(t *testing.T, name, content string) {
-	t.Helper()
-	info, err := os.Stat(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if int64(len(content)) != info.Size() {
-		t.Fatalf("rewrite of %s changes its size", name)
-	}
-	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chtimes(name, info.ModTime(), info.ModTime()); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // TestLongLivedInstanceQuotesFilesAsTheyAreNow: a goldmark instance that
 // lives on (a server rendering on demand) quotes the file as it is at each
@@ -50,7 +31,7 @@ func TestLongLivedInstanceQuotesFilesAsTheyAreNow(t *testing.T) {
 	if err != nil || !strings.Contains(out, "version one") {
 		t.Fatalf("first conversion: %v\n%s", err, out)
 	}
-	rewriteSameStamp(t, filepath.Join(root, "src", "a.txt"), "version two\n")
+	filetest.RewriteSameStamp(t, filepath.Join(root, "src", "a.txt"), "version two\n")
 
 	out, _, err = convert(t, md, "docs/p.md", page)
 	if !errors.Is(err, rfc5147.ErrIntegrity) {
@@ -76,7 +57,7 @@ func TestSharedResolverIsOneSnapshotUntilForget(t *testing.T) {
 	if out, _, err := convert(t, md, "docs/p.md", page); err != nil || !strings.Contains(out, "version one") {
 		t.Fatalf("first conversion: %v\n%s", err, out)
 	}
-	rewriteSameStamp(t, filepath.Join(root, "src", "a.txt"), "version two\n")
+	filetest.RewriteSameStamp(t, filepath.Join(root, "src", "a.txt"), "version two\n")
 	if out, _, err := convert(t, md, "docs/q.md", page); err != nil || !strings.Contains(out, "version one") {
 		t.Errorf("a shared Resolver read the file again within a build: %v\n%s", err, out)
 	}

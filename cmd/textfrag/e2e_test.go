@@ -78,13 +78,20 @@ func e2eRun(t *testing.T, dir string, args ...string) e2eResult {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
+	return e2eResultOf(t, stdout.String(), stderr.String(), err)
+}
+
+// e2eResultOf is the result of a run of the built command that ended with
+// err: its exit status, or the test fails when it did not run.
+func e2eResultOf(t testing.TB, stdout, stderr string, err error) e2eResult {
+	t.Helper()
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	return e2eResult{stdout.String(), stderr.String(), code}
+	return e2eResult{stdout, stderr, code}
 }
 
 // e2eWrite writes files (slash paths relative to root).

@@ -47,13 +47,7 @@ func e2eRunGuarded(t *testing.T, dir string, args ...string) e2eResult {
 		<-done
 		t.Fatalf("textfrag %s hung (killed after %v)\n%s", strings.Join(args, " "), hangGuard, stderr.String())
 	}
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return e2eResult{stdout.String(), stderr.String(), code}
+	return e2eResultOf(t, stdout.String(), stderr.String(), err)
 }
 
 func mkfifo(t *testing.T, name string) {

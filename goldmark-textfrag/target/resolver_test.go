@@ -12,6 +12,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/textfrag/textfrag/internal/filetest"
+
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
@@ -760,26 +762,6 @@ func TestFileURIWithEncodedRoot(t *testing.T) {
 	}
 }
 
-// rewriteSameStamp replaces the file's content with as many bytes and puts
-// its modification time back, as a fast second write within the file
-// system's time granularity would leave it: only reading tells.
-func rewriteSameStamp(t *testing.T, name, content string) {
-	t.Helper()
-	info, err := os.Stat(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if int64(len(content)) != info.Size() {
-		t.Fatalf("rewrite of %s changes its size", name)
-	}
-	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chtimes(name, info.ModTime(), info.ModTime()); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestForgetAndFresh: a Resolver quotes a file as it first read it, until
 // Forget; Fresh starts with nothing read. Either way the next build quotes
 // the file as it is now, and the old md5 fails.
@@ -787,7 +769,7 @@ func TestForgetAndFresh(t *testing.T) {
 	root, _ := project(t, map[string]string{"a.txt": "old text\n"})
 	r := newResolver(t, target.Options{Root: root})
 	selects(t, r, "page.md", "a.txt#line=0,1", "a.txt", "old text\n")
-	rewriteSameStamp(t, filepath.Join(root, "a.txt"), "new text\n")
+	filetest.RewriteSameStamp(t, filepath.Join(root, "a.txt"), "new text\n")
 	selects(t, r, "page.md", "a.txt#line=0,1", "a.txt", "old text\n") // one build: one snapshot
 	fresh := r.Fresh()
 	selects(t, fresh, "page.md", "a.txt#line=0,1", "a.txt", "new text\n")
