@@ -18,6 +18,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/internal/realm"
 )
 
@@ -87,6 +88,9 @@ type Options struct {
 	// file between two Forget calls, from any goroutine; the bytes it returns
 	// must not change afterwards. Default: none, files are read as stored.
 	Overlay func(projectPath string) ([]byte, bool)
+	// Symbols are the parsers sym= names are looked up with (FindName).
+	// Default (nil): symbol.Default(), Go only. Regions need no parser.
+	Symbols symbol.Set
 }
 
 // CharsetRule says that files matching Glob are stored in Charset. A glob
@@ -224,6 +228,14 @@ func (r *Resolver) Forget() {
 	defer r.mu.Unlock()
 	r.entries = make(map[string]*entry)
 	r.reads.Store(0)
+}
+
+// FindName resolves the selector sel (sym= or region=) in the file at
+// project path p, as Resolve found it (Result.Path); lang is the link's
+// lang= option or "". A file's names are parsed once per Resolver, until
+// Forget.
+func (r *Resolver) FindName(p, lang string, sel symbol.Selector) (symbol.Span, error) { // stub
+	return symbol.Span{}, &symbol.Error{Selector: sel, Path: p, Err: symbol.ErrUnsupported}
 }
 
 // Root returns the project root as an absolute OS path ("" with an FS).
