@@ -197,3 +197,17 @@ func TestCheckNameRemote(t *testing.T) {
 		t.Errorf("host not allowed: %v", err)
 	}
 }
+
+// With an Overlay (an editor's unsaved buffer), names are looked up in the
+// overlay's bytes, the text Resolve quotes, not in the file on disk.
+func TestFindNameOverlay(t *testing.T) {
+	root, _ := project(t, map[string]string{"src/server.go": serverGo})
+	edited := strings.Replace(serverGo, "package server\n", "package server\n\nimport \"log\"\n", 1)
+	r := newResolver(t, target.Options{Root: root, Overlay: func(p string) ([]byte, bool) {
+		return []byte(edited), p == "src/server.go"
+	}})
+	got, err := r.FindName("src/server.go", "", symbol.Selector{Kind: symbol.Symbol, Name: "Server.Handle"})
+	if err != nil || got.Start != 8 || got.End != 11 {
+		t.Errorf("Server.Handle in the overlay = %+v, %v; want lines 9–11", got, err)
+	}
+}
