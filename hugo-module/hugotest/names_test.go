@@ -89,25 +89,25 @@ func TestRegionErrors(t *testing.T) {
 		{"grown", regionGo, "src/a.go#line=3,5", "region=setup",
 			[]string{"region=setup spans lines 4–6 of src/a.go now (#line=3,6); the link quotes lines 4–5"}},
 		{"clamped", regionGo, "src/a.go#line=3,60", "region=setup",
-			[]string{"(#line=3,6); the link quotes lines 4–60"}},
+			[]string{"(#line=3,6); the link quotes lines 4–7"}},
 		{"to the end", regionGo, "src/a.go#line=3,", "region=setup",
 			[]string{"(#line=3,6); the link quotes lines 4–7"}},
 		{"duplicate", regionGo + "// textfrag:begin setup\nx\n// textfrag:end setup\n", "src/a.go#line=3,6", "region=setup",
-			[]string{"region=setup matches 2 regions in src/a.go: begin markers at line 3, line 8", "Give each region a name of its own"}},
+			[]string{"region=setup matches 2 begin markers in src/a.go: region setup (lines 4–6), region setup (line 9)", "Give each region a name of its own."}},
 		{"nested in itself", "// textfrag:begin s\n// textfrag:begin s\nx\n// textfrag:end s\n// textfrag:end s\n", "src/a.go#line=1,4", "region=s",
-			[]string{"region=s matches 2 regions in src/a.go: begin markers at line 1, line 2"}},
+			[]string{"region=s matches 2 begin markers in src/a.go: region s (lines 2–3), region s (line 3)"}},
 		{"never closed", "x\n  /* textfrag:begin s */\ny\n", "src/a.go#line=2,3", "region=s",
-			[]string{"region=s in src/a.go begins at line 2 and is never closed", "Add a line `/* textfrag:end s */` where the region ends."}},
+			[]string{"region=s in src/a.go begins at line 2 and is never closed", "Add a line `/* textfrag:end s */`."}},
 		{"end before begin", "# textfrag:end s\n# textfrag:begin s\ny\n", "src/a.go#line=2,3", "region=s",
-			[]string{"region=s in src/a.go ends at line 1, which no begin marker before it opens", "Add a line `# textfrag:begin s` where the region starts"}},
+			[]string{"region=s in src/a.go ends at line 1, which closes no region (no begin marker before it, or the region ended already)", "Add a line `# textfrag:begin s` where the region starts, or remove that end marker."}},
 		{"end only", "x\n-- textfrag:end s\n", "src/a.go#line=0,1", "region=s",
-			[]string{"region=s in src/a.go ends at line 2, which no begin marker before it opens"}},
+			[]string{"region=s in src/a.go ends at line 2, which closes no region"}},
 		{"not found", regionGo + "// textfrag:begin teardown\n// textfrag:end teardown\n", "src/a.go#line=3,6", "region=Setup",
-			[]string{"region=Setup is not in src/a.go; its regions: setup, teardown", "Fix the name, add marker lines `// textfrag:begin Setup`"}},
+			[]string{"region=Setup is not in src/a.go; close names: setup. Fix the name, or quote by lines without region="}},
 		{"only in a string", "s := \"// textfrag:begin s\"\nx\ns2 := \"// textfrag:end s\"\n", "src/a.go#line=1,2", "region=s",
-			[]string{"region=s is not in src/a.go: it has no line `// textfrag:begin NAME`"}},
+			[]string{"region=s is not in src/a.go. Fix the name"}},
 		{"name prefix is another name", "// textfrag:begin set\nx\n// textfrag:end set\n// textfrag:begin setup-2\n// textfrag:end setup-2\n", "src/a.go#line=1,2", "region=setup",
-			[]string{"region=setup is not in src/a.go; its regions: set, setup-2"}},
+			[]string{"region=setup is not in src/a.go; close names: set, setup-2. "}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			root := t.TempDir()
@@ -135,17 +135,20 @@ func TestRegionErrors(t *testing.T) {
 // params.textfrag.symbols says.
 func TestNameOptionErrors(t *testing.T) {
 	for _, c := range []struct{ link, title, want string }{
-		{"src/a.go#line=3,6", "sym=setup region=setup", "sym= and region= both name lines"},
-		{"src/a.go#line=3,6", "region=setup region=setup", `"region=setup" repeats a name`},
-		{"src/a.go#line=3,6", "region=setup doc", "doc belongs to sym=NAME"},
-		{"src/a.go#line=3,6", "doc", "doc belongs to sym=NAME"},
-		{"src/a.go#line=3,6", "region=", "region= needs a name"},
-		{"src/a.go#line=3,6", "sym=", "sym= needs a name"},
-		{"src/a.go#line=3,6", "region=-x", `"-x" is not a region name`},
-		{"src/a.go#line=3,6", "region=a/b", `"a/b" is not a region name`},
-		{"src/a.go#char=3,6", "region=setup", "region=setup names whole lines, but the fragment is char"},
-		{"src/a.go#line=3", "sym=main", "sym=main names lines, but #line=3 is a position between lines, not a range"},
-		{"src/a.go#line=3,6", "quote region=setup", "quote and region=setup do not go together"},
+		{"src/a.go#line=3,6", "sym=setup region=setup", `"region=setup" and sym=setup name lines twice; a link carries one sym= or one region=`},
+		{"src/a.go#line=3,6", "region=setup region=setup", `"region=setup" and region=setup name lines twice`},
+		{"src/a.go#line=3,6", "region=setup doc", "doc only goes with sym=NAME (it starts the quote at the declaration's doc comment)"},
+		{"src/a.go#line=3,6", "doc", "doc only goes with sym=NAME"},
+		{"src/a.go#line=3,6", "doc sym=setup doc", "doc is given twice; write it once"},
+		{"src/a.go#line=3,6", "region=", `"region=" names nothing; write region=NAME`},
+		{"src/a.go#line=3,6", "sym=", `"sym=" names nothing; write sym=NAME`},
+		{"src/a.go#line=3,6", "region=-x", `"region=-x" is not a region name: letters, digits and _ first, then also . and -, as in region=setup`},
+		{"src/a.go#line=3,6", "sym=Server..Handle", `"sym=Server..Handle" is not a name: components between`},
+		{"src/a.go#line=3,6", "sym=::Handle", `"sym=::Handle" is not a name`},
+		{"src/a.go#line=3,6", "region=a/b", `"region=a/b" is not a region name`},
+		{"src/a.go#char=3,6", "region=setup", "region=setup needs a line range (#line=a,b), not char=: a name spans whole lines; quote by lines, or drop region=setup"},
+		{"src/a.go#line=3", "sym=main", "sym=main needs a line range (#line=a,b), not the single position line=3"},
+		{"src/a.go#line=3,6", "quote region=setup", "quote does not go with region=setup"},
 	} {
 		for _, symbols := range []string{"", `symbols = "checked-in-ci"`} {
 			t.Run(c.title+"/"+symbols, func(t *testing.T) {
@@ -225,16 +228,18 @@ func TestSymbolsNeedCI(t *testing.T) {
 	mustContain(t, "the log", r.Log, `textfrag config error: params.textfrag.symbols = "yes" is not a setting the module knows`)
 }
 
-// A name is written into messages with its control characters escaped.
+// A name is written into messages with its control characters escaped:
+// a bidirectional control in a name Hugo refuses, and a C0 control, which
+// makes the name malformed.
 func TestNamesInMessagesAreEscaped(t *testing.T) {
 	root := t.TempDir()
 	write(t, filepath.Join(root, "src", "a.go"), regionGo)
-	doc := "---\ntitle: t\n---\n\n![q](src/a.go#line=3,6 \"sym=a\x1b[2Jb\u202e\")\n"
+	doc := "---\ntitle: t\n---\n\n![q](src/a.go#line=3,6 \"sym=a\u202eb\")\n\n![q](src/a.go#line=3,6 \"sym=a\x1b[2Jb\")\n"
 	r := site{Root: root, Docs: map[string]string{"page.md": doc}}.build(t)
 	if r.Err == nil {
 		t.Fatal("the build succeeded")
 	}
-	mustContain(t, "the log", r.Log, `Hugo cannot check sym=a\x1b[2Jb\u202e`)
+	mustContain(t, "the log", r.Log, `Hugo cannot check sym=a\u202eb`, `link title: "sym=a\x1b[2Jb" is not a name`)
 	if strings.ContainsAny(r.Log, "\x1b\u202e") {
 		t.Errorf("raw control characters in the log: %q", r.Log)
 	}
