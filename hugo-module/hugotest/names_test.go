@@ -106,6 +106,8 @@ func TestRegionErrors(t *testing.T) {
 			[]string{"region=Setup is not in src/a.go; close names: setup. Fix the name, or quote by lines without region="}},
 		{"only in a string", "s := \"// textfrag:begin s\"\nx\ns2 := \"// textfrag:end s\"\n", "src/a.go#line=1,2", "region=s",
 			[]string{"region=s is not in src/a.go. Fix the name"}},
+		{"swapped letters", "// textfrag:begin setuq\n// textfrag:end setuq\n// textfrag:begin setpu\n// textfrag:end setpu\n", "src/a.go#line=1,2", "region=setup",
+			[]string{"region=setup is not in src/a.go; close names: setpu, setuq. "}},
 		{"name prefix is another name", "// textfrag:begin set\nx\n// textfrag:end set\n// textfrag:begin setup-2\n// textfrag:end setup-2\n", "src/a.go#line=1,2", "region=setup",
 			[]string{"region=setup is not in src/a.go; close names: set, setup-2. "}},
 	} {
@@ -148,7 +150,7 @@ func TestNameOptionErrors(t *testing.T) {
 		{"src/a.go#line=3,6", "region=a/b", `"region=a/b" is not a region name`},
 		{"src/a.go#char=3,6", "region=setup", "region=setup needs a line range (#line=a,b), not char=: a name spans whole lines; quote by lines, or drop region=setup"},
 		{"src/a.go#line=3", "sym=main", "sym=main needs a line range (#line=a,b), not the single position line=3"},
-		{"src/a.go#line=3,6", "quote region=setup", "quote does not go with region=setup"},
+		{"src/a.go#line=3,6", "quote region=setup", "quote shows characters inside running text, and region=setup names whole lines; drop one of them"},
 	} {
 		for _, symbols := range []string{"", `symbols = "checked-in-ci"`} {
 			t.Run(c.title+"/"+symbols, func(t *testing.T) {
@@ -164,6 +166,21 @@ func TestNameOptionErrors(t *testing.T) {
 					"The title of an RFC 5147 link holds options")
 			})
 		}
+	}
+}
+
+// An option word that is not one fails as a title error before any name is
+// looked at, as in the library.
+func TestUnknownOptionBeforeNames(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "src", "a.go"), regionGo)
+	for _, title := range []string{"region= bogus", "sym=x region=y bogus", "bogus region=nope"} {
+		doc := fmt.Sprintf("---\ntitle: t\n---\n\n![q](src/a.go#line=3,6 %q)\n", title)
+		r := site{Root: root, Docs: map[string]string{"page.md": doc}}.build(t)
+		if r.Err == nil {
+			t.Fatalf("%q: the build succeeded", title)
+		}
+		mustContain(t, "the log", r.Log, `textfrag title error: image "src/a.go#line=3,6": link title: unknown option "bogus"; options are hl=12,15-17, dedent, lang=NAME, quote, sym=NAME, region=NAME and doc`)
 	}
 }
 
