@@ -288,3 +288,55 @@ func TestNamesOnThemes(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkRegions builds one page of 500 links into a 5,000-line Go file
+// holding 50 regions, without highlighting: by lines only (lines), and the
+// same links with region= (region), which the templates verify. The
+// difference over 500 is what a region= check costs a link.
+func BenchmarkRegions(b *testing.B) {
+	const fileLines, regions, links = 5000, 50, 500
+	root := b.TempDir()
+	var src strings.Builder
+	src.WriteString("package p\n\n")
+	line := 2
+	type span struct{ s, e int }
+	var spans []span
+	for line < fileLines {
+		if r := len(spans); r < regions && line%100 == 10 {
+			fmt.Fprintf(&src, "// textfrag:begin r%d\n", r)
+			for k := 0; k < 20; k++ {
+				fmt.Fprintf(&src, "\tx%d := compute(%d) // body\n", line+k, k)
+			}
+			fmt.Fprintf(&src, "// textfrag:end r%d\n", r)
+			spans = append(spans, span{line + 1, line + 21})
+			line += 22
+			continue
+		}
+		fmt.Fprintf(&src, "func F%d(a int) int { return a + %d }\n", line, line)
+		line++
+	}
+	text := src.String()
+	write(b, filepath.Join(root, "src", "big.go"), text)
+	sum := sumOf(text)
+	for _, withRegion := range []bool{false, true} {
+		var doc strings.Builder
+		doc.WriteString("---\ntitle: t\n---\n\n")
+		for i := range links {
+			sp := spans[i%regions]
+			title := ""
+			if withRegion {
+				title = fmt.Sprintf(" \"region=r%d\"", i%regions)
+			}
+			fmt.Fprintf(&doc, "![q](src/big.go#line=%d,%d;md5=%s%s)\n\n", sp.s, sp.e, sum, title)
+		}
+		name := map[bool]string{false: "lines", true: "region"}[withRegion]
+		b.Run(name, func(b *testing.B) {
+			s := site{Root: root, Docs: map[string]string{"page.md": doc.String()}, Params: "highlight = false"}
+			for b.Loop() {
+				if r := s.build(b); r.Err != nil {
+					b.Fatal(r.Err, r.Log)
+				}
+			}
+		})
+	}
+}
