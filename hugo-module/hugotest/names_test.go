@@ -77,6 +77,26 @@ func TestRegionsQuoteTheirLines(t *testing.T) {
 	}
 }
 
+// The title's other options still apply with a name, and a title that
+// only looks like one ("doc" inside a word) is options as before.
+func TestNamesKeepOtherOptions(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "src", "b.py"), "def f():\n    # textfrag:begin loop\n    for x in y:\n        pass\n    # textfrag:end loop\n")
+	write(t, filepath.Join(root, "src", "Dockerfile"), "FROM scratch\nCOPY a /a\n")
+	doc := "---\ntitle: t\n---\n\n## a\n\n![q](src/b.py#line=2,4 \"dedent region=loop hl=4\")\n\n## b\n\n![q](src/Dockerfile#line=0,2 \"lang=docker\")\n"
+	r := site{Root: root, Docs: map[string]string{"page.md": doc}}.build(t)
+	if r.Err != nil {
+		t.Fatalf("%v\n%s", r.Err, r.Log)
+	}
+	got := sections(r.Pages["page.md"])
+	box, _ := corpus.FindBox(got["a"])
+	if want := "for x in y:\n    pass\n"; box.Text != want {
+		t.Errorf("box %q, want %q", box.Text, want)
+	}
+	mustContain(t, "the box", got["a"], `<span class="line hl"><span class="ln">4</span>`)
+	mustContain(t, "the box", got["b"], `data-lang="docker"`)
+}
+
 // TestRegionErrors: each way a region can fail names the page, the link,
 // what is wrong and the remedy, in every place a link can be.
 func TestRegionErrors(t *testing.T) {
