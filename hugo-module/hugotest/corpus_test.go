@@ -17,6 +17,7 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/corpus"
 )
@@ -48,10 +49,7 @@ func caseDoc(c corpus.Case) string {
 	if c.Markdown != "" {
 		return "---\ntitle: case\n---\n\n" + c.Document()
 	}
-	dest := c.Link
-	if strings.ContainsAny(dest, " \t") {
-		dest = "<" + dest + ">"
-	}
+	dest := c.Destination()
 	text := c.Text
 	if text == "" {
 		text = "quote"
@@ -129,7 +127,45 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
+// runCase runs a case as Hugo builds it. Hugo has no symbol parser, so a
+// sym= link fails as unsupported (corpus.Case.WantWith) unless
+// params.textfrag.symbols = "checked-in-ci": a case that passes elsewhere
+// then runs again with that setting, and must give the same box.
 func runCase(t *testing.T, c corpus.Case, plain map[string]string) {
+	runCaseWant(t, c, plain, c.WantWith(symbol.Set{}), "")
+	w := c.Want
+	if sel, ok, err := symbol.ParseSelector(c.Title); err == nil && ok && sel.Kind == symbol.Symbol && w.Error == "" && !w.Ignored {
+		t.Run("checked-in-ci", func(t *testing.T) {
+			runCaseWant(t, c, plain, w, `symbols = "checked-in-ci"`)
+		})
+	}
+}
+
+// symbolKinds tell the sub-kind of a symbol error (corpus.Symbols) from
+// the message Hugo prints after the link.
+var symbolKinds = []struct {
+	kind string
+	re   *regexp.Regexp
+}{
+	{"options", regexp.MustCompile(`^link title: `)},
+	{"mismatch", regexp.MustCompile(`^(?:sym|region)=\S+(?: doc)? spans (?:lines \d+–\d+|line \d+|no lines \(before line \d+\)) of .* now \(#line=\d+,\d+\); the link quotes `)},
+	{"not-found", regexp.MustCompile(`^(?:sym|region)=\S+(?: doc)? is not in `)},
+	{"ambiguous", regexp.MustCompile(`^(?:sym|region)=\S+(?: doc)? matches \d+ (?:begin markers|declarations) in `)},
+	{"unclosed", regexp.MustCompile(`^region=\S+ in .* (?:begins at line \d+ and is never closed|ends at line \d+, which closes no region)`)},
+	{"unsupported", regexp.MustCompile(`^Hugo cannot check sym=`)},
+}
+
+// symbolKind returns the sub-kind of the symbol error message msg, or "".
+func symbolKind(msg string) string {
+	for _, k := range symbolKinds {
+		if k.re.MatchString(msg) {
+			return k.kind
+		}
+	}
+	return ""
+}
+
+func runCaseWant(t *testing.T, c corpus.Case, plain map[string]string, w corpus.Want, extra string) {
 	root := t.TempDir()
 	if err := c.Materialize(root); err != nil {
 		t.Fatal(err)
@@ -138,6 +174,7 @@ func runCase(t *testing.T, c corpus.Case, plain map[string]string) {
 		t.Fatalf("case %s: the document %s is also a target file", c.Name, c.Doc)
 	}
 	var params strings.Builder
+	params.WriteString(extra + "\n")
 	if len(c.Charsets) > 0 {
 		params.WriteString("charsets = [")
 		for i, k := range sortedKeys(c.Charsets) {
@@ -151,7 +188,6 @@ func runCase(t *testing.T, c corpus.Case, plain map[string]string) {
 	r := site{Root: root, Docs: map[string]string{c.Doc: caseDoc(c)}, Params: params.String()}.build(t)
 	docFile := filepath.Join(root, filepath.FromSlash(c.Doc))
 	at := func(line, col int) string { return fmt.Sprintf("%s:%d:%d", docFile, line, col) }
-	w := c.Want
 
 	if lim, ok := hugoLimits[c.Name]; ok {
 		w.Error = lim.class
@@ -172,6 +208,13 @@ func runCase(t *testing.T, c corpus.Case, plain map[string]string) {
 		for _, pos := range []string{at(aloneLine, 1), at(inlineLine, inlineCol)} {
 			if !strings.Contains(r.Log, pos+": textfrag "+w.Error+" error") {
 				t.Errorf("no %s error at %s:\n%s", w.Error, pos, r.Log)
+			}
+		}
+		if w.Symbol != "" {
+			_, msg, _ := strings.Cut(r.Log, want+": ")
+			msg, _, _ = strings.Cut(msg, "\n")
+			if got := symbolKind(msg); got != w.Symbol {
+				t.Errorf("want a symbol error of kind %s, got %q from the message\n%s", w.Symbol, got, msg)
 			}
 		}
 
@@ -284,10 +327,19 @@ func libraryBox(t *testing.T, root string, c corpus.Case) string {
 		textfrag.New(textfrag.WithRoot(root), textfrag.WithCharsets(rules...))))
 	pc := parser.NewContext()
 	textfrag.SetDocument(pc, c.Doc)
-	dest := c.Link
-	if strings.ContainsAny(dest, " \t") {
-		dest = "<" + dest + ">"
+	// The box a sym= link gives is the box of its lines: the library,
+	// which would look the name up, gets the title without it.
+	lc := c
+	if sel, ok, err := symbol.ParseSelector(c.Title); err == nil && ok && sel.Kind == symbol.Symbol {
+		var words []string
+		for _, w := range strings.Fields(c.Title) {
+			if !strings.HasPrefix(w, "sym=") && w != "doc" {
+				words = append(words, w)
+			}
+		}
+		lc.Title = strings.Join(words, " ")
 	}
+	dest := lc.Destination()
 	var out bytes.Buffer
 	text := c.Text
 	if text == "" {

@@ -54,6 +54,10 @@ type themeSite struct {
 	// textfrag with the theme; nil for none.
 	recipe map[string]string
 	page   string
+	// files are more project files (root-relative paths); params is TOML
+	// under [params.textfrag].
+	files  map[string]string
+	params string
 }
 
 func (s themeSite) build(t *testing.T) (string, string, error) {
@@ -86,7 +90,13 @@ func (s themeSite) build(t *testing.T) (string, string, error) {
 			fmt.Fprintf(&cfg, "[[module.imports]]\npath = %q\n", p)
 		}
 	}
+	if s.params != "" {
+		fmt.Fprintf(&cfg, "[params.textfrag]\n%s\n", s.params)
+	}
 	write(t, filepath.Join(root, "hugo.toml"), cfg.String())
+	for name, text := range s.files {
+		write(t, filepath.Join(root, filepath.FromSlash(name)), text)
+	}
 	// The README's step for the stylesheet: the theme's injection partial.
 	inject := map[string]string{"newtab": "custom/head-end.html", "delegate": "docs/inject/head.html"}[s.theme]
 	write(t, filepath.Join(root, "layouts", "_partials", filepath.FromSlash(inject)), `{{ partial "textfrag/head.html" . }}`)
