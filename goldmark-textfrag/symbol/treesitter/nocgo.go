@@ -16,11 +16,13 @@ func Parsers() symbol.Set {
 	return set
 }
 
-// noCgo stands for a parser left out of a build without cgo.
+// noCgo stands for a parser left out of a build without cgo. Its error
+// wraps symbol.ErrUnsupported; symbol.Set.Find reports it as a *symbol.Error
+// for a language without a parser, with NoCgoReason.
 type noCgo struct{ name string }
 
 func (p noCgo) Language() string { return p.name }
 
 func (p noCgo) Decls([]byte) ([]symbol.Decl, error) {
-	return nil, &symbol.Error{Language: p.name, Err: symbol.ErrUnsupported, Detail: NoCgoDetail}
+	return nil, symbol.Unsupported(NoCgoReason)
 }
