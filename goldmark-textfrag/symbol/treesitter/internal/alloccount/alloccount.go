@@ -1,6 +1,6 @@
 //go:build cgo
 
-// Package alloccount counts the memory blocks the tree-sitter library has
+// Package alloccount tracks the memory blocks the tree-sitter library has
 // allocated and not freed, so tests can show that parsing leaks nothing.
 package alloccount
 
@@ -10,32 +10,31 @@ package alloccount
 import "C"
 
 import (
-	"sync/atomic"
+	"sync"
 	"unsafe"
 
 	ts "github.com/tree-sitter/go-tree-sitter"
 )
 
-var live atomic.Int64
+var (
+	mu    sync.Mutex
+	live  = map[uintptr]bool{}
+	total int64
+)
 
-// Install routes tree-sitter's allocations through counting wrappers of
-// the C library's allocator. Blocks allocated before Install and freed
-// after it are counted as -1: call it before the parses it is to watch.
+// Install routes tree-sitter's allocations through tracking wrappers of
+// the C library's allocator. Frees of blocks it did not see allocated
+// (go-tree-sitter frees the C strings it makes with the same function) are
+// passed on and not counted.
 func Install() {
 	ts.SetAllocator(
-		func(size uint) unsafe.Pointer { return count(C.malloc(C.size_t(size))) },
-		func(num, size uint) unsafe.Pointer { return count(C.calloc(C.size_t(num), C.size_t(size))) },
-		func(p unsafe.Pointer, size uint) unsafe.Pointer {
-			q := C.realloc(p, C.size_t(size))
-			if p == nil && q != nil {
-				live.Add(1)
-			}
-			return q
-		},
+		func(size uint) unsafe.Pointer { return track(nil, C.malloc(C.size_t(size))) },
+		func(num, size uint) unsafe.Pointer { return track(nil, C.calloc(C.size_t(num), C.size_t(size))) },
+		func(p unsafe.Pointer, size uint) unsafe.Pointer { return track(p, C.realloc(p, C.size_t(size))) },
 		func(p unsafe.Pointer) {
-			if p != nil {
-				live.Add(-1)
-			}
+			mu.Lock()
+			delete(live, uintptr(p))
+			mu.Unlock()
 			C.free(p)
 		},
 	)
@@ -45,11 +44,32 @@ func Install() {
 func Uninstall() { ts.SetAllocator(nil, nil, nil, nil) }
 
 // Live returns the number of blocks allocated since Install and not freed.
-func Live() int64 { return live.Load() }
+func Live() int {
+	mu.Lock()
+	defer mu.Unlock()
+	return len(live)
+}
 
-func count(p unsafe.Pointer) unsafe.Pointer {
-	if p != nil {
-		live.Add(1)
+// Total returns the number of blocks allocated while Install was in
+// effect.
+func Total() int64 {
+	mu.Lock()
+	defer mu.Unlock()
+	return total
+}
+
+// track records that q replaces old (nil for a new block).
+func track(old, q unsafe.Pointer) unsafe.Pointer {
+	mu.Lock()
+	defer mu.Unlock()
+	if q == nil {
+		return q // a failed realloc leaves old allocated
 	}
-	return p
+	if old != nil {
+		delete(live, uintptr(old))
+	} else {
+		total++
+	}
+	live[uintptr(q)] = true
+	return q
 }
