@@ -419,3 +419,18 @@ func TestParsersKeys(t *testing.T) {
 		}
 	}
 }
+
+// The parser's message quotes the source without raw control characters
+// or invalid UTF-8.
+func TestErrorQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\x01b":      "`a\\u0001b`",
+		"x\xffy":      "`x\\xffy`",
+		"ok \uFFFD é": "`ok \uFFFD é`",
+		"\u0085":      "`\\u0085`",
+	} {
+		if got := quote(in); got != want {
+			t.Errorf("quote(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
