@@ -367,6 +367,10 @@ func TestParseErrors(t *testing.T) {
 		// A class without its ; is noticed where the next declaration
 		// cannot follow it.
 		{"a.cpp", "int ok() { return 0; }\nclass C {\n  void m();\n}\nint after;\n", 5},
+		// A bare CR ends a line for the project, not for the grammars: a
+		// # comment would hide the def after it.
+		{"a.py", "def ok():\n    pass\n# doc\rdef hidden():\r    pass\r", 3},
+		{"a.c", "int ok(void)\r\n{\r\n\treturn 0;\r\n}\r", 4},
 	} {
 		_, err := symbol.Default().Merge(Parsers()).Find(c.file, "", []byte(c.src), symbol.Selector{Kind: symbol.Symbol, Name: "ok"})
 		e, ok := err.(*symbol.Error)

@@ -72,6 +72,9 @@ func (p *parser) Language() string { return p.name }
 // at the first one: a name is never looked up in a tree the parser had to
 // repair.
 func (p *parser) Decls(src []byte) ([]symbol.Decl, error) {
+	if i := bareCR(src); i >= 0 {
+		return nil, parseError(i, "a bare CR (carriage return without line feed) ends this line, and the grammars read only LF and CR+LF as line ends (a CR ends a # or // comment in Python, Rust and C only there); convert the file to LF or CR+LF line ends")
+	}
 	tp := ts.NewParser()
 	defer tp.Close()
 	if err := tp.SetLanguage(ts.NewLanguage(p.grammar.grammar())); err != nil {
@@ -91,6 +94,24 @@ func (p *parser) Decls(src []byte) ([]symbol.Decl, error) {
 	w := &walker{src: src, root: root, cursor: cursor, isDoc: p.grammar.isDoc, sameIndent: p.grammar.sameIndent}
 	p.grammar.walk(w, root)
 	return w.decls, nil
+}
+
+// bareCR returns the offset of the first CR not followed by LF, or -1.
+// The project counts it as a line end (SEMANTICS.md §2), the languages
+// mostly do too, but the tree-sitter grammars do not: a comment would run
+// on over the code after it, hiding its names or moving its spans.
+func bareCR(src []byte) int {
+	for i := bytes.IndexByte(src, '\r'); i >= 0; {
+		if i+1 == len(src) || src[i+1] != '\n' {
+			return i
+		}
+		j := bytes.IndexByte(src[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return -1
 }
 
 // firstError returns the first ERROR or MISSING node of the tree in
