@@ -438,3 +438,35 @@ func TestErrorQuote(t *testing.T) {
 		}
 	}
 }
+
+// Shapes the fixtures leave out: what is a name and what is not.
+func TestEdgeDeclarations(t *testing.T) {
+	for _, c := range []struct {
+		lang, src string
+		want      string // the names, in order
+	}{
+		{"typescript", "export default () => 1;\nexport default class {}\ndeclare module \"x\" { function y(): void; }\nexport { a as b };\nexport = N;\n", ""},
+		{"typescript", "declare namespace N.M { function q(): void; }\nnamespace A { namespace B { export class C { m() {} } } }\n", "N.M N.M.q A A.B A.B.C A.B.C.m"},
+		{"typescript", "class K { #p = 1; static [Symbol.iterator]() {} 'quoted'() {} }\n", "K K.#p K.[Symbol.iterator] K.quoted"},
+		{"javascript", "const { a, b } = o;\nconst [c] = o;\nlet d;\nfunction outer() { function inner() {} }\n", "d outer"},
+		{"python", "a, b = 1, 2\nx.y = 3\nA = B = 4\nif True:\n    def hidden(): pass\n", "A B"},
+		{"rust", "impl<'a> super::Q<'a> { fn f() {} }\nimpl Tr for &mut S { fn g() {} }\nimpl (u8, u8) { fn h() {} }\nextern \"C\" { fn e(); }\n", "Q.f S.g"},
+		{"java", "@interface Q { String v(); }\nenum E { A; void s() {} }\n", "Q Q.v E E.A E.s"},
+		{"c", "struct fwd;\nstruct s { int a; } var;\ntypedef struct { int b; } anon_t;\ntypedef struct t { int c; } t_t;\nextern int x;\n", "s anon_t t_t t"},
+		{"cpp", "extern \"C\" { int cf(void); }\nnamespace { int anon() { return 1; } }\nusing I = int;\nstruct S { struct In { void f(); } in; };\nvoid S::In::f() {}\n", "cf anon I S S.In S.In.f"},
+	} {
+		src := []byte(c.src)
+		ds, err := Parsers()[c.lang].Decls(src)
+		if err != nil {
+			t.Errorf("%s %q: %v", c.lang, c.src, err)
+			continue
+		}
+		var names []string
+		for _, d := range ds {
+			names = append(names, d.Name)
+		}
+		if got := strings.Join(names, " "); got != c.want {
+			t.Errorf("%s %q:\n got %s\nwant %s", c.lang, c.src, got, c.want)
+		}
+	}
+}
