@@ -30,10 +30,14 @@ func (s Set) Merge(over Set) Set {
 }
 
 // Languages returns the names of the languages s has parsers for
-// (Parser.Language), sorted, for messages.
+// (Parser.Language), sorted, for messages. A parser that cannot run in this
+// program (Unavailable, as tree-sitter's without cgo) is left out.
 func (s Set) Languages() []string {
 	var names []string
 	for _, p := range s {
+		if u, ok := p.(Unavailable); ok && u.Unavailable() {
+			continue
+		}
 		if p != nil {
 			names = append(names, p.Language())
 		}
@@ -182,7 +186,8 @@ func (x *Index) parseError(err error) *Error {
 	switch {
 	case errors.Is(err, ErrUnsupported):
 		// The parser is there but cannot run (tree-sitter without cgo):
-		// its language is not one sym= works in.
+		// its language is not one sym= works in (nor are the others that
+		// say so: Languages leaves them out).
 		e.Err = ErrUnsupported
 		for _, k := range x.known {
 			if k != x.parser.Language() {

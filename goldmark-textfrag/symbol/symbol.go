@@ -96,6 +96,13 @@ type Parser interface {
 	Decls(src []byte) ([]Decl, error)
 }
 
+// Unavailable is implemented by a Parser that may be unable to run in this
+// program (tree-sitter's parsers in a build without cgo): when Unavailable
+// reports true, messages do not name its language among those sym= works in.
+type Unavailable interface {
+	Unavailable() bool
+}
+
 // Set maps a language name (as LanguageOf returns it) to its parser. The
 // zero Set knows no language; Default knows Go.
 type Set map[string]Parser

@@ -23,6 +23,9 @@ type noCgo struct{ name string }
 
 func (p noCgo) Language() string { return p.name }
 
+// Unavailable reports true: messages do not offer sym= in this language.
+func (noCgo) Unavailable() bool { return true }
+
 func (p noCgo) Decls([]byte) ([]symbol.Decl, error) {
 	return nil, symbol.Unsupported(NoCgoReason)
 }
