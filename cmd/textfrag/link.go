@@ -18,6 +18,7 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/quotelink"
+	"github.com/textfrag/textfrag/internal/symbols"
 )
 
 func init() {
@@ -124,7 +125,7 @@ func runLink(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
-	r, err := target.New(target.Options{Root: proj.Root, Charsets: files.charsets, AllowSecrets: files.secrets})
+	r, err := target.New(target.Options{Root: proj.Root, Charsets: files.charsets, AllowSecrets: files.secrets, Symbols: symbols.Set()})
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
