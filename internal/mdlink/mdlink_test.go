@@ -135,3 +135,31 @@ func TestPageOverlap(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// Each link carries its title as written, and a shortcode its options
+// argument (named, or the third positional one), for pin to follow names.
+func TestTitles(t *testing.T) {
+	src := "[a](a.go#line=1,2 \"sym=A.b hl=2\")\n\n" +
+		"![i](b.go#line=0,1 'region=setup')\n\n" +
+		"[ref]: c.go#line=3,4 (sym=C \"q\")\n\n" +
+		"[none](d.go#line=1,2)\n\n" +
+		"{{< textfrag \"e.go#line=1,2\" \"Caption\" \"sym=E doc\" >}}\n" +
+		"{{< textfrag src=\"f.go#line=1,2\" options=\"region=r1\" title=\"T\" >}}\n" +
+		"{{< textfrag \"g.go#line=1,2\" \"Caption\" >}}\n"
+	var got []string
+	for _, l := range Page([]byte(src)) {
+		got = append(got, l.Dest+" | "+l.Title)
+	}
+	want := []string{
+		"a.go#line=1,2 | sym=A.b hl=2",
+		"b.go#line=0,1 | region=setup",
+		"c.go#line=3,4 | sym=C \"q\"",
+		"d.go#line=1,2 | ",
+		"e.go#line=1,2 | sym=E doc",
+		"f.go#line=1,2 | region=r1",
+		"g.go#line=1,2 | ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -10,6 +10,7 @@
 package symbols
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
@@ -24,3 +25,14 @@ var Set = sync.OnceValue(func() symbol.Set {
 	}
 	return set
 })
+
+// Languages returns the names of the languages Set finds symbols in, as
+// their parsers name them ("Go", "Python", …), sorted, for messages.
+func Languages() []string {
+	var names []string
+	for _, p := range Set() {
+		names = append(names, p.Language())
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
