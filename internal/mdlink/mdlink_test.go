@@ -135,3 +135,21 @@ func TestPageOverlap(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestFindTitle: each kind of link carries its title as goldmark parsed
+// it, as the build reads its options (backslash escapes kept).
+func TestFindTitle(t *testing.T) {
+	src := "[a](a.go#line=1,2 \"sym=Server.Handle\") ![i](i.go#line=1,2 'region=setup')\n" +
+		"[b](b.go#line=1,2 (sym=A\\.b lang=go)) [c](c.go#line=1,2)\n\n" +
+		"[d]: d.go#line=3,4\n  \"sym=Outer::f doc\"\n"
+	want := []string{"sym=Server.Handle", "region=setup", "sym=A\\.b lang=go", "", "sym=Outer::f doc"}
+	links := Find([]byte(src))
+	if len(links) != len(want) {
+		t.Fatalf("%d links, want %d: %+v", len(links), len(want), links)
+	}
+	for i, l := range links {
+		if l.Title != want[i] {
+			t.Errorf("%s: title %q, want %q", l.Dest, l.Title, want[i])
+		}
+	}
+}
