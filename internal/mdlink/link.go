@@ -59,9 +59,10 @@ type Link struct {
 	DestLine, DestColumn int
 	// Err is why the destination cannot be located or used; "" when it can.
 	Err string
-	// Title is the link's title as written (textfrag's per-link options,
-	// "sym=Server.Handle hl=3"), or a shortcode's options argument
-	// (options=, else the third positional one); "" for none.
+	// Title is the link's title as goldmark parsed it, as the build reads
+	// its options ("sym=Server.Handle lang=go"; backslash escapes kept):
+	// where a name (sym=, region=) is read from. For a shortcode, its
+	// options argument (options=, else the third positional one).
 	Title string
 }
 
@@ -108,7 +109,7 @@ func find(src []byte, ps *positions) []Link {
 			return ast.WalkContinue, nil
 		}
 		pos := n.Pos()
-		m := Link{Kind: kind, Dest: string(dest), Start: -1, End: -1, Title: string(title)}
+		m := Link{Kind: kind, Dest: string(dest), Title: string(title), Start: -1, End: -1}
 		if pos < 0 || pos >= len(src) {
 			m.Line, m.Column = 1, 1
 			m.Err = "goldmark gave no position for this link"
