@@ -101,6 +101,26 @@ func TestLinkNamesQuoteTheirLines(t *testing.T) {
 		"[the type](/src/server.go#line=5,6;md5="+sum+` "sym=Server")`; got != want {
 		t.Errorf("a type: %s\nwant    %s", got, want)
 	}
+	// resolve --options holds a reference to the name, as a build does.
+	out, stderr, code := s.run("resolve", "--options", "sym=Server.Handle", "src/server.go#line=8,12")
+	if want := "func (s *Server) Handle(w http.ResponseWriter, r *http.Request) {\n\ts.n++\n\tw.WriteHeader(http.StatusNoContent)\n}\n"; code != 0 || out != want {
+		t.Errorf("resolve: exit %d, %q, %s", code, out, stderr)
+	}
+	for ref, want := range map[string]string{
+		"src/server.go#line=8,11":  "sym=Server.Handle spans lines 9–12 of src/server.go now (#line=8,12); the reference quotes lines 9–11",
+		"src/server.go#line=8,99":  "sym=Server.Handle spans lines 9–12 of src/server.go now (#line=8,12)",
+		"src/server.go#char=0,10":  "sym=Server.Handle names whole lines",
+		"src/server.go#line=14,18": "",
+	} {
+		opts := "sym=Server.Handle"
+		if want == "" {
+			opts = "region=setup"
+		}
+		out, stderr, code := s.run("resolve", "--options", opts, ref)
+		if want == "" && (code != 0 || out == "") || want != "" && (code != 1 || !strings.Contains(stderr, want)) {
+			t.Errorf("resolve %s: exit %d, %q, %s; want %q", ref, code, out, stderr, want)
+		}
+	}
 }
 
 // pin follows the name: each change to the quoted file is classed by
