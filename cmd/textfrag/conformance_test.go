@@ -87,4 +87,9 @@ func conformanceDoc(cs corpus.Case) string {
 func conformanceTitle(cs corpus.Case) string { return "" }
 
 // conformanceSubKind checks a name error's sub-kind against the case's.
-func conformanceSubKind(t *testing.T, cs corpus.Case, rec checkRecord) {}
+func conformanceSubKind(t *testing.T, cs corpus.Case, rec checkRecord) {
+	t.Helper()
+	if rec.Kind == "symbol" && rec.Symbol == "" {
+		t.Errorf("a symbol error without its sub-kind: %+v", rec)
+	}
+}
