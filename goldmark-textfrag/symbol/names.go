@@ -14,14 +14,16 @@ const maxClose = 5
 // the cost per lookup is bounded per name however long the names are.
 const maxCompare = 64
 
-// closeNames returns up to maxClose names close to name: by edit distance,
-// letter case aside, within a fifth of the name's length (at least 2), or
-// with the same last component ("Handle" for "Server.Handle"); closest
-// first, then alphabetically.
+// closeNames returns up to maxClose names close to name: by edit distance
+// (a swap of neighbours is one edit), letter case aside, within a fifth of
+// the name's length (at least 1) and shorter than the name (so "v" is not
+// close to "f", but "F" is), or with the same last component ("Handle" for
+// "Server.Handle"); closest first, then alphabetically.
 func closeNames(name string, names []string) []string {
 	q := strings.ToLower(name)
 	qLast := lastComponent(q)
-	limit := max(2, utf8.RuneCountInString(q)/5)
+	limit := max(1, utf8.RuneCountInString(q)/5)
+	limit = min(limit, utf8.RuneCountInString(q)-1)
 	type scored struct {
 		name string
 		d    int
@@ -63,14 +65,16 @@ func lastComponent(name string) string {
 	return name
 }
 
-// editDistance is the Levenshtein distance of a and b in runes, or limit+1
-// when it exceeds limit.
+// editDistance is the edit distance of a and b in runes, a transposition of
+// two neighbours counting as one edit (optimal string alignment), or
+// limit+1 when it exceeds limit.
 func editDistance(a, b string, limit int) int {
 	ra, rb := []rune(a), []rune(b)
 	if d := len(ra) - len(rb); d > limit || -d > limit {
 		return limit + 1
 	}
-	prev := make([]int, len(rb)+1)
+	older := make([]int, len(rb)+1) // row i-2
+	prev := make([]int, len(rb)+1)  // row i-1
 	cur := make([]int, len(rb)+1)
 	for j := range prev {
 		prev[j] = j
@@ -84,32 +88,39 @@ func editDistance(a, b string, limit int) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], older[j-2]+1)
+			}
 			best = min(best, cur[j])
 		}
 		if best > limit {
 			return limit + 1
 		}
-		prev, cur = cur, prev
+		older, prev, cur = prev, cur, older
 	}
 	return prev[len(rb)]
 }
 
 // ParseSelector reads the words sym=NAME, region=NAME and doc from a link
-// title, ignoring every other word (a front end's own options). ok is
-// false when the title names neither sym= nor region= (and has no doc).
-// Errors wrap ErrOptions: both sym= and region=, either given twice, doc
-// without sym=, an empty or malformed name. A sym= name is any run of
+// title, ignoring every other word (a front end's own options) but quote.
+// ok is false when the title names neither sym= nor region= (and has no
+// doc). Errors wrap ErrOptions: both sym= and region=, either given twice,
+// doc without sym=, quote with a name (quote is for characters inside
+// running text), an empty or malformed name. A sym= name is any run of
 // non-space characters whose components, split at "." (or "::"), are not
 // empty; a region= name matches RegionNamePattern.
 func ParseSelector(title string) (sel Selector, ok bool, err error) {
 	fail := func(format string, args ...any) (Selector, bool, error) {
 		return Selector{}, false, fmt.Errorf("%w: link title: %s", ErrOptions, fmt.Sprintf(format, args...))
 	}
-	doc := false
+	doc, quote := false, false
 	for _, word := range strings.Fields(title) {
 		key, value, hasValue := strings.Cut(word, "=")
 		var kind Kind
 		switch {
+		case word == "quote":
+			quote = true
+			continue
 		case word == "doc":
 			if doc {
 				return fail("doc is given twice; write it once")
@@ -141,6 +152,8 @@ func ParseSelector(title string) (sel Selector, ok bool, err error) {
 		return fail("doc only goes with sym=NAME (it starts the quote at the declaration's doc comment)")
 	case sel.Kind == 0:
 		return Selector{}, false, nil
+	case quote:
+		return fail("quote shows characters inside running text, and %s names whole lines; drop one of them", sel)
 	}
 	sel.Doc = doc
 	return sel, true, nil
