@@ -108,9 +108,9 @@ func TestLinkNamesQuoteTheirLines(t *testing.T) {
 		t.Errorf("resolve: exit %d, %q, %s", code, out, stderr)
 	}
 	for ref, want := range map[string]string{
-		"src/server.go#line=8,11":  "sym=Server.Handle spans lines 9–12 of src/server.go now (#line=8,12); the reference quotes lines 9–11",
+		"src/server.go#line=8,11":  "sym=Server.Handle spans lines 9–12 of src/server.go now (#line=8,12); the link quotes lines 9–11",
 		"src/server.go#line=8,99":  "sym=Server.Handle spans lines 9–12 of src/server.go now (#line=8,12)",
-		"src/server.go#char=0,10":  "sym=Server.Handle names whole lines",
+		"src/server.go#char=0,10":  "sym=Server.Handle needs a line range",
 		"src/server.go#line=14,18": "",
 	} {
 		opts := "sym=Server.Handle"

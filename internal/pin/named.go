@@ -28,8 +28,8 @@ type name struct {
 func (p *Planner) named(doc, dest string, res *target.Result, n name, values map[int]string, hasMD5, md5Failed bool) Change {
 	f, sel := res.Fragment, res.Selection
 	label := res.Path + " " + sel.Label()
-	if f.Scheme != rfc5147.Line || f.Form != rfc5147.Range {
-		return pinFailOutcome(Error, fmt.Sprintf("%s: %s names whole lines, but the link's fragment is not a line range (#line=START,END); write the link with `textfrag link` or leave %s out of its title", label, n.sel, n.sel))
+	if err := target.NameOnFragment(n.sel, f); err != nil {
+		return pinFailOutcome(Error, fmt.Sprintf("%s: %s", label, oneLine(err.Error())))
 	}
 	span, err := p.Resolver.FindName(res.Path, n.lang, n.sel)
 	if err != nil {
