@@ -384,3 +384,36 @@ func TestCheckNames(t *testing.T) {
 		t.Errorf("re-pinned to %s", got)
 	}
 }
+
+// Names in the languages of the tree-sitter parsers are written and
+// followed as Go's are: a Python method moved by a class added above it is
+// re-pinned, and a Rust method is named with "::".
+func TestPinFollowsTreeSitterNames(t *testing.T) {
+	py := "import os\n\n\nclass Store:\n    \"\"\"Keeps files.\"\"\"\n\n    # Save one file.\n    @staticmethod\n    def save(path):\n        with open(path, \"w\") as f:\n            f.write(os.sep)\n"
+	rs := "pub struct App;\n\nimpl App {\n    /// Runs it.\n    pub fn run(&self) -> u8 {\n        0\n    }\n}\n"
+	s := newPinSite(t, map[string]string{"src/store.py": py, "src/lib.rs": rs})
+	s.git("init", "-q")
+	pyLink := s.mustLink("src/store.py:Store.save", "--from", "docs/a.md")
+	if want := "[store.py: Store.save](../src/store.py#line=7,11;md5=" + md5hex(py) + ` "sym=Store.save")`; pyLink != want {
+		t.Errorf("python: %s\nwant    %s", pyLink, want)
+	}
+	rsLink := s.mustLink("src/lib.rs:App::run", "--doc", "--from", "docs/a.md")
+	if want := "[lib.rs: App::run](../src/lib.rs#line=3,7;md5=" + md5hex(rs) + ` "sym=App::run doc")`; rsLink != want {
+		t.Errorf("rust: %s\nwant  %s", rsLink, want)
+	}
+	s.write("docs/a.md", pyLink+"\n\n"+rsLink+"\n\n[rest](../src/store.py#line=3, \"sym=Store\")\n")
+	s.commit("start")
+	s.write("src/store.py", strings.Replace(py, "class Store:", "class Cache:\n    pass\n\n\nclass Store:", 1))
+	_, stderr, code := s.run("pin", "--write", "docs")
+	if code != 0 || !strings.Contains(stderr, "moved: src/store.py lines 8–11 → lines 12–15 (sym=Store.save)") || !strings.Contains(stderr, "pinned: ") {
+		t.Fatalf("pin: exit %d\n%s", code, stderr)
+	}
+	page := s.read("docs/a.md")
+	if got := linkFragment(t, page, "sym=Store.save"); got != "line=11,15;md5="+md5hex(s.read("src/store.py")) {
+		t.Errorf("python link now %s", got)
+	}
+	if !strings.Contains(page, "(../src/store.py#line=7,15;md5="+md5hex(s.read("src/store.py"))+" \"sym=Store\")") {
+		t.Errorf("the open-ended link is not pinned to the class:\n%s", page)
+	}
+	s.mustCheck()
+}
