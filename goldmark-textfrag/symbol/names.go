@@ -111,7 +111,7 @@ func editDistance(a, b string, limit int) int {
 // empty; a region= name matches RegionNamePattern.
 func ParseSelector(title string) (sel Selector, ok bool, err error) {
 	fail := func(format string, args ...any) (Selector, bool, error) {
-		return Selector{}, false, fmt.Errorf("%w: link title: %s", ErrOptions, fmt.Sprintf(format, args...))
+		return Selector{}, false, OptionsError("link title: " + fmt.Sprintf(format, args...))
 	}
 	doc, quote := false, false
 	for _, word := range strings.Fields(title) {

@@ -154,7 +154,7 @@ type Error struct {
 func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
-	label := e.Selector.label()
+	label := e.Selector.String()
 	via := "sym="
 	if e.Selector.Kind == Region {
 		via = "region="
@@ -228,10 +228,6 @@ func (e *Error) Error() string {
 	return msg
 }
 
-// label is the selector as messages name it: "sym=Server.Handle",
-// "sym=Server.Handle doc", "region=setup".
-func (s Selector) label() string { return s.String() }
-
 // lines names a span's lines for messages: "lines 12–30", "line 12", or
 // for an empty span "no lines (before line 12)".
 func (s Span) lines() string {
@@ -253,6 +249,16 @@ type unsupported struct{ reason string }
 
 func (e *unsupported) Error() string { return e.reason }
 func (e *unsupported) Unwrap() error { return ErrUnsupported }
+
+// OptionsError returns an error wrapping ErrOptions whose message is msg
+// as written ("link title: …"), for a front end's own checks of a title's
+// names (a name on a char= fragment, say).
+func OptionsError(msg string) error { return &optionsError{msg} }
+
+type optionsError struct{ msg string }
+
+func (e *optionsError) Error() string { return e.msg }
+func (e *optionsError) Unwrap() error { return ErrOptions }
 
 // ParseError is source a Parser could not parse: its first error.
 type ParseError struct {
