@@ -166,12 +166,11 @@ func ExplainName(file string, err error, languages []string) string {
 	case errors.Is(err, symbol.ErrAmbiguous):
 		var cands []string
 		for _, c := range se.Candidates {
-			cands = append(cands, fmt.Sprintf("%s %s (lines %s)", c.Kind, c.Name, c.Human()))
+			cands = append(cands, fmt.Sprintf("%s %s (%s)", c.Kind, c.Name, humanLines(c)))
 		}
 		remedy := "quote one by its lines"
 		if len(se.Candidates) > 0 {
-			c := se.Candidates[0]
-			remedy += fmt.Sprintf(", e.g. `textfrag link %s:%d-%d`", file, c.Start+1, max(c.End, c.Start+1))
+			remedy += fmt.Sprintf(", e.g. `textfrag link %s:%s`", file, strings.ReplaceAll(se.Candidates[0].Human(), "–", "-"))
 		}
 		if sel.Kind == symbol.Symbol {
 			remedy += ", or mark it with textfrag:begin NAME and textfrag:end NAME comments and use --region NAME"
@@ -205,6 +204,14 @@ func ExplainName(file string, err error, languages []string) string {
 		return msg + fmt.Sprintf("; each `textfrag:begin %s` comment line needs a `textfrag:end %s` comment line after it", sel.Name, sel.Name)
 	}
 	return err.Error()
+}
+
+// humanLines names a span's lines: "lines 3–5", "line 3".
+func humanLines(s symbol.Span) string {
+	if s.End-s.Start <= 1 {
+		return "line " + s.Human()
+	}
+	return "lines " + s.Human()
 }
 
 // nameRef writes the reference "textfrag link" takes for name in file.
