@@ -55,7 +55,7 @@ CR, NEL) is one character, a BOM none, as builds count them.
 Names (the link quotes the lines the name spans today, and records it):
   src/server.go:Server.Handle   a declaration: title "sym=Server.Handle"
   src/lib.rs:App::run           :: means . (Rust, C++)
-  ... --doc                     from the declaration's doc comment
+  src/server.go:Server --doc    from the declaration's doc comment
   src/a.sh --region setup       the lines between "textfrag:begin setup"
                                 and "textfrag:end setup" comment lines
                                 (any language): title "region=setup"
@@ -68,10 +68,10 @@ meant to be pasted as a paragraph of its own, with blank lines around it.
 --inline is for running text, where it stays a link, verified; with --quote
 a character range there is written as an inline quotation.
 
-The link text is --title, else FILE's name and the range (or the name). The link is
-resolved and rendered as a build would before it is printed, so options
-(--options) and limits are checked too. FILE is found as the shell finds
-it; it must lie inside the project root, which is found as for every
+The link text is --title, else FILE's name and the range (or the name).
+The link is resolved and rendered as a build would before it is printed, so
+options (--options) and limits are checked too. FILE is found as the shell
+finds it; it must lie inside the project root, which is found as for every
 command (see "textfrag check -h"); textfrag.toml there sets defaults for
 --charset and --allow-secret.
 
