@@ -72,6 +72,9 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 			return Change{Class: OK, Message: label}
 		case positions == "":
 			return Change{Class: Refreshed, Message: fmt.Sprintf("%s: the checks are updated (the md5 matches: the text is as pinned)", label), NewDest: newDest, Apply: true}
+		case pinSameQuote(sel.Text, newRes.Selection.Text):
+			return Change{Class: Moved, NewDest: newDest, Apply: true,
+				Message: fmt.Sprintf("%s → %s (%s; the same text)", label, newLabel, now)}
 		}
 		// The file is as pinned, but the link's lines were never the
 		// name's: what it shows changes.

@@ -45,6 +45,9 @@ func TestPlannerNames(t *testing.T) {
 	// A moves down two lines; B's body changes; the region moves with A.
 	now := "package p\n\n// new\n\nfunc A() {\n\tprintln(1)\n}\nfunc B() {\n\tprintln(22)\n}\nfunc init() {\n}\nfunc init() {\n}\n// textfrag:begin r\nvar R = 1\n// textfrag:end r\n"
 	write("src/p.go", now)
+	// The same text at the link's lines and at the name's.
+	dup := "package q\n// x\n// textfrag:begin y\n// x\n// textfrag:end y\n"
+	write("src/q.go", dup)
 	old, cur := md5hex(src), md5hex(now)
 	link := func(frag, title string) string { return "[x](../src/p.go#" + frag + ` "` + title + "\")\n" }
 	page := link("line=2,5;md5="+old, "sym=A") +
@@ -56,7 +59,8 @@ func TestPlannerNames(t *testing.T) {
 		link("line=10,12;md5="+cur, "sym=init") +
 		link("char=0,4;md5="+cur, "sym=A") +
 		link("line=4,7;md5="+cur, "sym=A region=r") +
-		link("line=4,7;md5="+cur, "sym=A lang=python")
+		link("line=4,7;md5="+cur, "sym=A lang=python") +
+		"[y](../src/q.go#line=1,2;md5=" + md5hex(dup) + " \"region=y\")\n"
 	r, err := target.New(target.Options{Root: dir})
 	if err != nil {
 		t.Fatal(err)
@@ -78,6 +82,7 @@ func TestPlannerNames(t *testing.T) {
 		"8 error  false true",
 		"9 error  false true",
 		"10 error  false true",
+		"11 moved ../src/q.go#line=3,4;md5=" + md5hex(dup) + " true false",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
