@@ -42,9 +42,11 @@ func benchSource(unit, lang string) []byte {
 func TestBenchSources(t *testing.T) {
 	for _, u := range benchUnits {
 		src := benchSource(u.unit, u.lang)
-		if n := bytes.Count(src, []byte("\n")); n < 5000 || n > 5002 {
+		n := bytes.Count(src, []byte("\n"))
+		if n < 5000 || n > 5002 {
 			t.Errorf("%s: %d lines", u.lang, n)
 		}
+		t.Logf("%s: %d lines, %d KB", u.lang, n, len(src)/1024)
 		if _, err := symbol.Default().Merge(Parsers()).Find("src/big."+u.ext, "", src, symbol.Selector{Kind: symbol.Symbol, Name: u.name}); err != nil {
 			t.Errorf("%s: %v", u.lang, err)
 		}

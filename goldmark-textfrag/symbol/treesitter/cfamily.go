@@ -53,7 +53,7 @@ type cDecl struct {
 }
 
 func (c *cWalk) add(name, kind string, outer *ts.Node, proto bool) {
-	if name == "" {
+	if name == "" || len(name) > maxName {
 		return
 	}
 	start := int(outer.StartByte())
@@ -73,6 +73,10 @@ func (c *cWalk) items(list *ts.Node, prefix string, inClass bool) {
 
 func (c *cWalk) item(n, outer *ts.Node, prefix string, inClass bool) {
 	w := c.w
+	if !w.enter() {
+		return
+	}
+	defer w.leave()
 	funcKind := "func"
 	if inClass {
 		funcKind = "method"

@@ -78,3 +78,11 @@ func linkLines(t *testing.T, frag string) (int, int) {
 	}
 	return first, end
 }
+
+// The program TestNoCgoMessage builds without cgo finds the name when
+// built with cgo, as this test is.
+func TestNoCgoProgramWithCgo(t *testing.T) {
+	if out := goCmd(t, []string{"CGO_ENABLED=1"}, "run", "./goldmark-textfrag/symbol/treesitter/testdata/nocgo"); !strings.HasPrefix(out, "<nil>\n") {
+		t.Errorf("with cgo: %s", out)
+	}
+}

@@ -367,6 +367,10 @@ func TestParseErrors(t *testing.T) {
 		// A class without its ; is noticed where the next declaration
 		// cannot follow it.
 		{"a.cpp", "int ok() { return 0; }\nclass C {\n  void m();\n}\nint after;\n", 5},
+		// A bare CR ends a line for the project, not for the grammars: a
+		// # comment would hide the def after it.
+		{"a.py", "def ok():\n    pass\n# doc\rdef hidden():\r    pass\r", 3},
+		{"a.c", "int ok(void)\r\n{\r\n\treturn 0;\r\n}\r", 4},
 	} {
 		_, err := symbol.Default().Merge(Parsers()).Find(c.file, "", []byte(c.src), symbol.Selector{Kind: symbol.Symbol, Name: "ok"})
 		e, ok := err.(*symbol.Error)
@@ -416,6 +420,21 @@ func TestParsersKeys(t *testing.T) {
 	for k, name := range want {
 		if p := set[k]; p == nil || p.Language() != name {
 			t.Errorf("%s: %v", k, p)
+		}
+	}
+}
+
+// The parser's message quotes the source without raw control characters
+// or invalid UTF-8.
+func TestErrorQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\x01b":      "`a\\u0001b`",
+		"x\xffy":      "`x\\xffy`",
+		"ok \uFFFD é": "`ok \uFFFD é`",
+		"\u0085":      "`\\u0085`",
+	} {
+		if got := quote(in); got != want {
+			t.Errorf("quote(%q) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -21,6 +21,44 @@
 //
 // Each call to Decls uses a parser and a tree of its own and frees both
 // before it returns, so a Parser is safe for concurrent use.
+//
+// What each language declares (names qualified by their containers with
+// "."; a span includes the decorators, attributes, annotations, export,
+// declare and template<…> lines that belong to the declaration):
+//
+//   - Python: def and class at any depth (C.m, C.Inner.m, outer.inner);
+//     NAME = … and NAME: T = … at the top level. Comments after a block's
+//     last statement are not part of it. Doc: # lines directly above,
+//     indented like the definition.
+//   - JavaScript, TypeScript, TSX: functions (and overload signatures),
+//     classes with their methods, accessors and fields (C.m), const, let
+//     and var declarators at the top level and in namespaces (one of
+//     several spans its own declarator), interfaces with their members,
+//     type aliases, enums, namespaces (ns.f). Doc: /** */ and // comments.
+//   - Rust: fn, struct, enum, union, trait, type, const, static, mod (m.f),
+//     macro_rules; items of impl T and impl Tr for T as T.item (Vec for
+//     Vec<T>, &mut Vec<T>, std::vec::Vec<T>); trait items Tr.item. Doc:
+//     /// and /** */ (not //! or /*!).
+//   - Java: classes, interfaces, enums, records and annotation types
+//     (Outer.Inner), methods, constructors (C.C), fields (one per name;
+//     int x, y; gives both the declaration's span), enum constants. Doc:
+//     /** */.
+//   - C and C++: function definitions, and prototypes of functions the file
+//     does not define; struct, union, enum and class with a name and a
+//     body (typedef struct S {…} S; is one name); typedefs and using
+//     aliases; #define macros; namespaces (ns.f); class members (C.m,
+//     C.C, C.~C, C.operator==) and out-of-line definitions (void C::m() is
+//     C.m); both branches of #if. Doc: any comment.
+//
+// A doc comment is on lines of its own, with no blank line between it and
+// the declaration (or the next doc comment line).
+//
+// Source with a syntax error (an ERROR or MISSING node in the tree) is a
+// *symbol.ParseError at the first one. So is a bare CR: textfrag counts it
+// as a line end, the grammars do not, and a comment would run on over the
+// code after it. Containers are walked 32 deep and qualified names kept to
+// 512 bytes, so that hostile nesting stays linear; a deeper or longer name
+// is not found.
 package treesitter
 
 // languages are the languages of this package: the keys of Parsers, as

@@ -17,6 +17,10 @@ func walkJava(w *walker, root *ts.Node) {
 }
 
 func javaMembers(w *walker, body *ts.Node, prefix string) {
+	if !w.enter() {
+		return
+	}
+	defer w.leave()
 	for _, n := range w.named(body) {
 		switch n.Kind() {
 		case "class_declaration", "interface_declaration", "enum_declaration",

@@ -72,6 +72,9 @@ func (p *parser) Language() string { return p.name }
 // at the first one: a name is never looked up in a tree the parser had to
 // repair.
 func (p *parser) Decls(src []byte) ([]symbol.Decl, error) {
+	if i := bareCR(src); i >= 0 {
+		return nil, parseError(i, "a bare CR (carriage return without line feed) ends this line, and the grammars read only LF and CR+LF as line ends (a CR ends a # or // comment in Python, Rust and C only there); convert the file to LF or CR+LF line ends")
+	}
 	tp := ts.NewParser()
 	defer tp.Close()
 	if err := tp.SetLanguage(ts.NewLanguage(p.grammar.grammar())); err != nil {
@@ -91,6 +94,24 @@ func (p *parser) Decls(src []byte) ([]symbol.Decl, error) {
 	w := &walker{src: src, root: root, cursor: cursor, isDoc: p.grammar.isDoc, sameIndent: p.grammar.sameIndent}
 	p.grammar.walk(w, root)
 	return w.decls, nil
+}
+
+// bareCR returns the offset of the first CR not followed by LF, or -1.
+// The project counts it as a line end (SEMANTICS.md §2), the languages
+// mostly do too, but the tree-sitter grammars do not: a comment would run
+// on over the code after it, hiding its names or moving its spans.
+func bareCR(src []byte) int {
+	for i := bytes.IndexByte(src, '\r'); i >= 0; {
+		if i+1 == len(src) || src[i+1] != '\n' {
+			return i
+		}
+		j := bytes.IndexByte(src[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return -1
 }
 
 // firstError returns the first ERROR or MISSING node of the tree in
@@ -152,23 +173,36 @@ func quoteKind(kind string) string {
 	return strings.ReplaceAll(kind, "_", " ")
 }
 
-// quote wraps s in backquotes, escaping control and invalid characters.
+// quote wraps s in backquotes, escaping control characters and bytes
+// that are not UTF-8.
 func quote(s string) string {
 	var b strings.Builder
 	b.WriteByte('`')
-	for i, r := range s {
+	for len(s) > 0 {
+		r, size := utf8.DecodeRuneInString(s)
 		switch {
-		case r == utf8.RuneError && len(s[i:]) > 0 && !utf8.ValidString(s[i:i+1]):
-			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[0])
 		case r < 0x20 || r == 0x7f || (0x80 <= r && r < 0xa0) || r == 0x2028 || r == 0x2029:
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteRune(r)
 		}
+		s = s[size:]
 	}
 	b.WriteByte('`')
 	return b.String()
 }
+
+// maxDepth is how deep containers (classes, namespaces, modules, functions
+// in functions) are walked, and maxName the longest qualified name
+// recorded: a hostile file of nested blocks must not make the names grow
+// with the square of its size. Deeper or longer names are not found, and a
+// link naming them fails as not found.
+const (
+	maxDepth = 32
+	maxName  = 512
+)
 
 // walker collects declarations while a language's walk visits the tree.
 type walker struct {
@@ -179,7 +213,21 @@ type walker struct {
 	// sameIndent: see grammar.sameIndent.
 	sameIndent bool
 	decls      []symbol.Decl
+	// depth is the number of containers the walk is inside.
+	depth int
 }
+
+// enter steps into a container; it returns false when the walk is as deep
+// as it goes (maxDepth). A true return must be paired with leave.
+func (w *walker) enter() bool {
+	if w.depth >= maxDepth {
+		return false
+	}
+	w.depth++
+	return true
+}
+
+func (w *walker) leave() { w.depth-- }
 
 // add records a declaration named name (qualified by its containers) that
 // spans the node outer (decorators, attributes and wrappers included).
@@ -188,7 +236,7 @@ func (w *walker) add(name, kind string, outer *ts.Node) {
 }
 
 func (w *walker) addSpan(name, kind string, start, end int) {
-	if name == "" {
+	if name == "" || len(name) > maxName {
 		return
 	}
 	w.decls = append(w.decls, symbol.Decl{Name: name, Kind: kind, Start: start, End: end, DocStart: w.docStart(start)})
@@ -227,22 +275,22 @@ func qualify(prefix, name string) string {
 // that starts at start begins: the comments the language counts as doc,
 // each on lines of its own, with no blank line between them and the
 // declaration. It returns start when there is none, and when the
-// declaration does not begin its line.
+// declaration does not begin its line. It reads only the blanks and
+// comments it steps over, so a long line costs nothing.
 func (w *walker) docStart(start int) int {
+	ls := blankLineStart(w.src, start)
+	if ls < 0 {
+		return start
+	}
+	indent := w.src[ls:start]
 	doc := start
-	indent := w.src[lineStart(w.src, start):start]
-	for {
-		ls := lineStart(w.src, doc)
-		if !isBlank(w.src[ls:doc]) || ls == 0 {
-			return doc
-		}
+	for ls > 0 {
 		pe := lineBreakBefore(w.src, ls)
-		ps := lineStart(w.src, pe)
 		q := pe - 1
-		for q >= ps && isSpace(w.src[q]) {
+		for q >= 0 && isSpace(w.src[q]) {
 			q--
 		}
-		if q < ps {
+		if q < 0 || isLineBreakByte(w.src, q) {
 			return doc // a blank line
 		}
 		c := w.commentAt(q)
@@ -250,12 +298,40 @@ func (w *walker) docStart(start int) int {
 			return doc
 		}
 		cs, ce := int(c.StartByte()), int(c.EndByte())
-		lead := w.src[lineStart(w.src, cs):cs]
-		if !isBlank(lead) || !w.isDoc(w.src[cs:ce]) || w.sameIndent && !bytes.Equal(lead, indent) {
+		cls := blankLineStart(w.src, cs)
+		if cls < 0 || !w.isDoc(w.src[cs:ce]) || w.sameIndent && !bytes.Equal(w.src[cls:cs], indent) {
 			return doc
 		}
-		doc = cs
+		doc, ls = cs, cls
 	}
+	return doc
+}
+
+// blankLineStart returns the start of the line that holds offset when only
+// blanks precede offset on it, else -1.
+func blankLineStart(src []byte, offset int) int {
+	for i := offset; i > 0; i-- {
+		if isLineBreakByte(src, i-1) {
+			return i
+		}
+		if !isSpace(src[i-1]) {
+			return -1
+		}
+	}
+	return 0
+}
+
+// isLineBreakByte says whether src[i] ends a line: LF, CR, or the second
+// byte of NEL (C2 85). (CR+LF and CR+NEL are one line end; either byte
+// ends the line before the next.)
+func isLineBreakByte(src []byte, i int) bool {
+	switch src[i] {
+	case '\n', '\r':
+		return true
+	case 0x85:
+		return i > 0 && src[i-1] == 0xc2
+	}
+	return false
 }
 
 // commentAt returns the comment that holds the byte at offset, or nil.
@@ -269,20 +345,6 @@ func (w *walker) commentAt(offset int) *ts.Node {
 		n = n.Parent()
 	}
 	return nil
-}
-
-// lineStart returns the offset of the start of the line that holds offset,
-// by the project's line ends: LF, CR, NEL (and CR+LF, CR+NEL).
-func lineStart(src []byte, offset int) int {
-	for i := offset; i > 0; i-- {
-		switch {
-		case src[i-1] == '\n' || src[i-1] == '\r':
-			return i
-		case src[i-1] == 0x85 && i >= 2 && src[i-2] == 0xc2:
-			return i
-		}
-	}
-	return 0
 }
 
 // lineBreakBefore returns where the line end that ends just before ls (a

@@ -35,6 +35,10 @@ func walkPython(w *walker, root *ts.Node) {
 // pythonDef records n when it is a definition (with its decorators), and
 // the definitions in its body.
 func pythonDef(w *walker, n *ts.Node, prefix string, inClass bool) {
+	if !w.enter() {
+		return
+	}
+	defer w.leave()
 	outer := n
 	if n.Kind() == "decorated_definition" {
 		n = n.ChildByFieldName("definition")

@@ -20,6 +20,10 @@ func walkRust(w *walker, root *ts.Node) {
 // rustItems walks a file, a mod's or a trait's or impl's declaration list.
 // inType says the items are a type's (methods, associated items).
 func rustItems(w *walker, list *ts.Node, prefix string, inType bool) {
+	if !w.enter() {
+		return
+	}
+	defer w.leave()
 	items := w.named(list)
 	for i := range items {
 		n := &items[i]

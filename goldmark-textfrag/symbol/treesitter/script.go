@@ -19,6 +19,10 @@ func walkScript(w *walker, root *ts.Node) {
 }
 
 func scriptStatements(w *walker, block *ts.Node, prefix string) {
+	if !w.enter() {
+		return
+	}
+	defer w.leave()
 	for _, n := range w.named(block) {
 		outer := n
 		switch n.Kind() {
