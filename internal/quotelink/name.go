@@ -22,6 +22,13 @@ import (
 // wrap symbol.ErrOptions too.
 var ErrName = errors.New("bad name")
 
+// titleError is an error about a name that also matches ErrName, with its
+// own message (symbol.ParseSelector's, as builds print it, for a title).
+type titleError struct{ err error }
+
+func (e titleError) Error() string   { return e.err.Error() }
+func (e titleError) Unwrap() []error { return []error{ErrName, e.err} }
+
 // ParseNameRef splits FILE:NAME, as an author names a symbol
 // ("src/server.go:Server.Handle", "src/lib.rs:App::run"). ok is false when
 // ref is FILE:START[-END] (ParseRef's), or has no ':' after its last '/'.
@@ -71,7 +78,7 @@ func NewSelector(name string, region, doc bool) (symbol.Selector, error) {
 		title = "region=" + name
 	}
 	if strings.ContainsFunc(name, unicode.IsSpace) {
-		return symbol.Selector{}, fmt.Errorf("%w: %q: a name has no spaces", ErrName, title)
+		return symbol.Selector{}, titleError{fmt.Errorf("%q: a name has no spaces", title)}
 	}
 	if doc {
 		title += " doc"
@@ -89,7 +96,7 @@ func NewSelector(name string, region, doc bool) (symbol.Selector, error) {
 func TitleName(title string) (sel symbol.Selector, lang string, named bool, err error) {
 	sel, named, err = symbol.ParseSelector(title)
 	if err != nil {
-		return symbol.Selector{}, "", false, fmt.Errorf("%w: %w", ErrName, err)
+		return symbol.Selector{}, "", false, titleError{err}
 	}
 	for _, w := range strings.Fields(title) {
 		if v, ok := strings.CutPrefix(w, "lang="); ok {
@@ -121,10 +128,10 @@ func ComposeName(file string, sel symbol.Selector, span symbol.Span, t Text, o O
 		return Link{}, nil, fmt.Errorf("%w: a name quotes whole lines", ErrQuoteLines)
 	}
 	if _, _, named, err := TitleName(o.Title); err != nil || named {
-		return Link{}, nil, fmt.Errorf("%w: the options %q name a symbol or region themselves; give the name as FILE:NAME or --region NAME (and doc as --doc), not in the options", ErrName, o.Title)
+		return Link{}, nil, titleError{fmt.Errorf("the options %q name a symbol or region themselves; give the name as FILE:NAME or --region NAME (and doc as --doc), not in the options", o.Title)}
 	}
 	if span.End <= span.Start {
-		return Link{}, nil, fmt.Errorf("%w: %s spans no line (its markers are adjacent); put the lines to quote between %s and %s", ErrName, sel, "textfrag:begin "+sel.Name, "textfrag:end "+sel.Name)
+		return Link{}, nil, titleError{fmt.Errorf("%s spans no line (its markers are adjacent); put the lines to quote between %s and %s", sel, "textfrag:begin "+sel.Name, "textfrag:end "+sel.Name)}
 	}
 	if o.Caption == "" {
 		o.Caption = Caption(file, sel)
