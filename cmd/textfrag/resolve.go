@@ -11,19 +11,25 @@ import (
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/quotelink"
+	"github.com/textfrag/textfrag/internal/symbols"
 )
 
 func init() {
 	register(command{name: "resolve", summary: "print what one reference selects: textfrag resolve src/a.go#line=10,20", run: runResolve})
 }
 
-const resolveHelp = `Usage: textfrag resolve [--root DIR] [--json] REF
+const resolveHelp = `Usage: textfrag resolve [--root DIR] [--json] [--options OPTS] REF
 
 Writes the characters REF selects, as stored, to standard output. A relative
 REF is relative to the current directory (or to the project root when the
 current directory is outside it); one starting with / to the project root.
 The root is found as for every command (see "textfrag check -h"), and the
 textfrag.toml there sets defaults for the flags below.
+
+--options takes the link's title: when it names a symbol or a region
+(sym=Server.Handle, region=setup), REF must quote exactly the lines the
+name spans, as a build checks.
 
 Exit status: 0 on success (clamping is a warning), 1 on any error, 2 on bad
 usage.
@@ -36,6 +42,7 @@ func runResolve(e *env, args []string) int {
 	var files fileFlags
 	files.register(fs)
 	asJSON := fs.Bool("json", false, "print spans, line numbers, checks and text as JSON")
+	options := fs.String("options", "", "the link's title `OPTS`; with sym=NAME or region=NAME, REF must quote the lines the name spans")
 	var remote remoteFlags
 	remote.register(fs)
 	fs.Usage = func() {
@@ -51,6 +58,11 @@ func runResolve(e *env, args []string) int {
 		return exitUsage
 	}
 	ref := pos[0]
+	sel, lang, named, err := quotelink.TitleName(*options)
+	if err != nil {
+		e.errorf("--options %q: %v", *options, err)
+		return exitUsage
+	}
 	proj, ok := e.findProject(fs)
 	if !ok {
 		return exitError
@@ -60,7 +72,7 @@ func runResolve(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	r, err := target.New(target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, AllowSecrets: files.secrets})
+	r, err := target.New(target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, AllowSecrets: files.secrets, Symbols: symbols.Set()})
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -81,6 +93,12 @@ func runResolve(e *env, args []string) int {
 		}
 		e.errorf("%s: %s", ref, oneLine(msg))
 		return exitError
+	}
+	if named {
+		if err := r.CheckName(refBase(r), res, lang, sel); err != nil {
+			e.errorf("%s: %s", ref, oneLine(target.Explain(err, "")))
+			return exitError
+		}
 	}
 	e.warnSelection(ref, res)
 	if *asJSON {

@@ -59,6 +59,11 @@ type Link struct {
 	DestLine, DestColumn int
 	// Err is why the destination cannot be located or used; "" when it can.
 	Err string
+	// Title is the link's title as goldmark parsed it, as the build reads
+	// its options ("sym=Server.Handle lang=go"; backslash escapes kept):
+	// where a name (sym=, region=) is read from. For a shortcode, its
+	// options argument (options=, else the third positional one).
+	Title string
 }
 
 // markdown parses Markdown as the build does: CommonMark plus the GitHub
@@ -82,21 +87,21 @@ func find(src []byte, ps *positions) []Link {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		var dest []byte
+		var dest, title []byte
 		var kind Kind
 		switch l := n.(type) {
 		case *ast.Link:
 			if l.Reference != nil {
 				return ast.WalkContinue, nil
 			}
-			dest, kind = l.Destination, Inline
+			dest, title, kind = l.Destination, l.Title, Inline
 		case *ast.Image:
 			if l.Reference != nil {
 				return ast.WalkContinue, nil
 			}
-			dest, kind = l.Destination, Image
+			dest, title, kind = l.Destination, l.Title, Image
 		case *ast.LinkReferenceDefinition:
-			dest, kind = l.Destination, Definition
+			dest, title, kind = l.Destination, l.Title, Definition
 		default:
 			return ast.WalkContinue, nil
 		}
@@ -104,7 +109,7 @@ func find(src []byte, ps *positions) []Link {
 			return ast.WalkContinue, nil
 		}
 		pos := n.Pos()
-		m := Link{Kind: kind, Dest: string(dest), Start: -1, End: -1}
+		m := Link{Kind: kind, Dest: string(dest), Title: string(title), Start: -1, End: -1}
 		if pos < 0 || pos >= len(src) {
 			m.Line, m.Column = 1, 1
 			m.Err = "goldmark gave no position for this link"

@@ -135,3 +135,40 @@ func TestPageOverlap(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestFindTitle: each kind of link carries its title as goldmark parsed
+// it, as the build reads its options (backslash escapes kept).
+func TestFindTitle(t *testing.T) {
+	src := "[a](a.go#line=1,2 \"sym=Server.Handle\") ![i](i.go#line=1,2 'region=setup')\n" +
+		"[b](b.go#line=1,2 (sym=A\\.b lang=go)) [c](c.go#line=1,2)\n\n" +
+		"[d]: d.go#line=3,4\n  \"sym=Outer::f doc\"\n"
+	want := []string{"sym=Server.Handle", "region=setup", "sym=A\\.b lang=go", "", "sym=Outer::f doc"}
+	links := Find([]byte(src))
+	if len(links) != len(want) {
+		t.Fatalf("%d links, want %d: %+v", len(links), len(want), links)
+	}
+	for i, l := range links {
+		if l.Title != want[i] {
+			t.Errorf("%s: title %q, want %q", l.Dest, l.Title, want[i])
+		}
+	}
+}
+
+// TestShortcodeTitle: a shortcode carries its options argument (options=,
+// or the third positional one) as its title, as the Hugo module reads it,
+// so that pin follows a shortcode's name as it follows a link's.
+func TestShortcodeTitle(t *testing.T) {
+	src := "{{< textfrag \"e.go#line=1,2\" \"Caption\" \"sym=E doc\" >}}\n" +
+		"{{< textfrag src=\"f.go#line=1,2\" options=\"region=r1\" title=\"T\" >}}\n" +
+		"{{% textfrag \"g.go#line=1,2\" \"Caption\" %}}\n"
+	want := []string{"sym=E doc", "region=r1", ""}
+	links := FindShortcodes([]byte(src))
+	if len(links) != len(want) {
+		t.Fatalf("%d links, want %d: %+v", len(links), len(want), links)
+	}
+	for i, l := range links {
+		if l.Title != want[i] {
+			t.Errorf("%s: title %q, want %q", l.Dest, l.Title, want[i])
+		}
+	}
+}

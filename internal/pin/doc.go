@@ -8,6 +8,13 @@
 //	       Resolver.Resolve ─ checks pass ─────────────── OK
 //	         no md5 ─────────────────────────────────────── Pinned   (+md5)
 //	         md5 passes, length stale ────────────────────── Refreshed
+//	         title names it (sym=, region=) ─ Resolver.FindName: the
+//	           name's lines now; History only for the pinned text
+//	             no md5 ───────────────────────── Pinned at the name
+//	             same text, same lines ────────── OK / Refreshed
+//	             same text, other lines ───────── Moved
+//	             other text, or no version ────── Changed
+//	             name not found ───────────────── Gone; other lookup errors Error
 //	         md5 stale ─ History: the version with that md5
 //	           (pin's own earlier writes, then git log --follow)
 //	           └─ relocate: line diff old → now

@@ -12,6 +12,11 @@
 //	              + caption ("a.go lines 11–20" unless given)
 //	  └─▶ Link ─Markdown─▶ [a.go lines 11–20](../src/a.go#line=10,20;md5=…)
 //
+//	"src/s.go:Server.Handle" ─ParseNameRef─▶ file, name ─NewSelector─▶ sym=…
+//	  the caller's Resolver.FindName ─▶ Span (the lines it spans now)
+//	  └─ ComposeName: Compose of those lines, the name first in the title
+//	  └─▶ [s.go: Server.Handle](../src/s.go#line=8,12;md5=… "sym=Server.Handle")
+//
 // The package does no I/O: the file comes in as a Text, which
 // *rfc5147.Text is (a file or editor buffer in memory); the command puts a
 // target.Resolver behind it, so that the file is read through the
