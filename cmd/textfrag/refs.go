@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
 
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/page"
@@ -26,6 +28,7 @@ func init() {
 }
 
 const refsHelp = `Usage: textfrag refs PATH[:LINES] [--format text|json]
+       textfrag refs PATH:NAME | --region NAME PATH [--format text|json]
        textfrag refs --diff [BASE | -] [--format text|json|github] [--fail-on CLASSES]
 
 Reverse citations: which documentation quotes this code.
@@ -46,6 +49,19 @@ searched, as check searches a directory.
   $ textfrag refs src/a.go:14
   docs/guide.md:3:1: src/a.go lines 11–20, pinned
 
+PATH:NAME names a declaration instead of lines (src/server.go:Server.Handle,
+a method Type.Method; "::" means "."), and --region NAME the lines between
+the marker comments textfrag:begin NAME and textfrag:end NAME of PATH:
+listed are the links that name it in their title (sym=NAME, region=NAME)
+and those whose lines overlap the lines it spans now, looked up as the
+build looks it up. A link that names it but no longer spans exactly its
+lines is marked stale. When the name cannot be looked up (gone, ambiguous,
+a file that does not parse) the links that name it are still listed, and
+the exit status is 1.
+
+  $ textfrag refs src/server.go:Server.Handle
+  docs/guide.md:7:1: src/server.go lines 12–30 (sym=Server.Handle), pinned
+
 textfrag refs --diff lists the quotes that the changes between BASE and the
 work tree affect, each classed:
   changed   a change touches the quoted lines: the docs need review
@@ -54,7 +70,11 @@ work tree affect, each classed:
             md5 is stale: pin --write refreshes it
   renamed   the quoted file was renamed (as git finds renames) with the
             quoted text intact: the link's path needs updating
-  deleted   the quoted file was deleted
+  deleted   the quoted file was deleted, or the name a link quotes by
+            (sym=, region=) is no longer in it
+A link that quotes by name follows the name, as pin does: its declaration
+or region moved with its text intact is moved (or refresh), a changed body
+or a name that now spans other lines is changed.
 BASE is a commit (default: the merge base of HEAD and the default branch:
 origin/HEAD, else origin/main, origin/master, main, master). Links are read
 from the work tree, so a quote re-pinned in the same change counts as
@@ -69,7 +89,8 @@ Formats (--format):
   text    "src/a.go:14: changed: quoted in docs/guide.md:3 (…): …" lines on
           stdout (refs PATH: "docs/guide.md:3:1: src/a.go lines 11–20, pinned")
   json    a JSON array on stdout: refs PATH {page, line, column, kind, link,
-          path, first_line, last_line, label, pinned, status, error};
+          path, first_line, last_line, label, pinned, status, error,
+          name};
           --diff {class, blocking, file, line, end_line, page, page_line,
           page_column, link, path, quoted, message, fix}
   github  "::error file=src/a.go,line=14,title=quoted text changed::quoted in
@@ -92,6 +113,7 @@ func runRefs(e *env, args []string) int {
 	diff := fset.Bool("diff", false, "list the quotes affected by the changes since BASE (the argument; default the merge base with the default branch), or by a unified diff on stdin (argument -)")
 	failOn := fset.String("fail-on", "changed,deleted", "with --diff, exit 1 when a quote of one of these `CLASSES` is affected (comma-separated: changed, deleted, renamed, moved, refresh; or none)")
 	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "read `N` pages at a time")
+	region := fset.String("region", "", "list the links that quote the region `NAME` of PATH (the lines between textfrag:begin NAME and textfrag:end NAME)")
 	lf := linkFlags{}
 	fset.StringVar(&lf.root, "root", "", "project root `DIR` ("+rootHelp+")")
 	lf.fileFlags.register(fset)
@@ -121,6 +143,8 @@ func runRefs(e *env, args []string) int {
 	case !*diff && len(pos) != 1:
 		fset.Usage()
 		return exitUsage
+	case *diff && *region != "":
+		return usage("--region names what refs PATH lists; --diff lists every quote a change affects")
 	}
 	fail, err := parseFailOn(*failOn)
 	if err != nil {
@@ -144,11 +168,19 @@ func runRefs(e *env, args []string) int {
 
 	ref := pos[0]
 	file, rng, hasRange := ref, quotelink.Range{}, false
-	if info, err := os.Stat(ref); err != nil || !info.Mode().IsRegular() {
+	var name *symbol.Selector
+	if *region != "" {
+		if !regionName.MatchString(*region) {
+			return usage("--region %q: a region's name is letters, digits and _ . - (not starting with . or -)", *region)
+		}
+		name = &symbol.Selector{Kind: symbol.Region, Name: *region}
+	} else if info, err := os.Stat(ref); err != nil || !info.Mode().IsRegular() {
 		if f, r, err := quotelink.ParseRef(ref, false); err == nil {
 			file, rng, hasRange = f, r, true
 		} else if i := strings.LastIndexByte(ref, ':'); i >= 0 && i+1 < len(ref) && '0' <= ref[i+1] && ref[i+1] <= '9' {
 			return usage("%s: %v", ref, err)
+		} else if f, n, ok := splitNameRef(ref); ok {
+			file, name = f, &symbol.Selector{Kind: symbol.Symbol, Name: n}
 		}
 	}
 	want := r.DocPath(file)
@@ -156,17 +188,40 @@ func runRefs(e *env, args []string) int {
 		e.errorf("%s: outside the project root, so no link of the project quotes it; %s", file, rootAdvice(lf.proj))
 		return exitError
 	}
+	code := exitOK
+	var span *symbol.Span
+	what := want
+	if name != nil {
+		sp, err := r.FindName(want, "", *name)
+		if err != nil {
+			e.errorf("%s; listing the links that name it", oneLineOf(explainTarget(err, lf.root)))
+			code = exitError
+		} else {
+			span = &sp
+		}
+		what += ":" + strings.TrimPrefix(strings.TrimPrefix(name.String(), "sym="), "region=")
+		if name.Kind == symbol.Region {
+			what = want + " region " + name.Name
+		}
+		if span != nil {
+			what += fmt.Sprintf(" (%s, lines %s)", span.Kind, span.Human())
+		}
+	}
 	links, ok := e.scanRefs(&lf, r, *jobs, func(p string) bool { return p == want })
 	if !ok {
 		return exitError
 	}
 	var found []*refs.Link
 	for _, l := range links {
-		if !hasRange || l.QuotesLines(rng.Start, rng.End) {
+		switch {
+		case name != nil:
+			if l.QuotesName(*name, span) {
+				found = append(found, l)
+			}
+		case !hasRange || l.QuotesLines(rng.Start, rng.End):
 			found = append(found, l)
 		}
 	}
-	what := want
 	if hasRange {
 		what += ":" + rng.String()
 	}
@@ -191,14 +246,50 @@ func runRefs(e *env, args []string) int {
 	}
 	fmt.Fprintf(e.stderr, "%d %s %s in %d %s\n", len(found), plural(len(found), "link quotes", "links quote"),
 		termsafe.Escape(what, ""), len(pages), plural(len(pages), "page", "pages"))
-	return exitOK
+	return code
 }
+
+// regionName is what a region's name may be (DESIGN: region=NAME).
+var regionName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`)
+
+// splitNameRef splits PATH:NAME, a declaration named instead of lines
+// (src/server.go:Server.Handle, src/a.rs:Type::method). PATH is the
+// shortest prefix before a ':' that is a regular file, so that neither a
+// colon in a file name nor "::" in the name confuses it; when no prefix is
+// a file, the first ':' ends PATH (the lookup then names the missing file).
+func splitNameRef(ref string) (file, name string, ok bool) {
+	first := -1
+	for i := 0; i < len(ref); i++ {
+		if ref[i] != ':' || i == 0 || i+1 >= len(ref) || ref[i+1] == ':' || ref[i-1] == ':' {
+			continue
+		}
+		if strings.ContainsAny(ref[i+1:], " \t\r\n") {
+			return "", "", false
+		}
+		if first < 0 {
+			first = i
+		}
+		if info, err := os.Stat(ref[:i]); err == nil && info.Mode().IsRegular() {
+			return ref[:i], ref[i+1:], true
+		}
+	}
+	if first < 0 {
+		return "", "", false
+	}
+	return ref[:first], ref[first+1:], true
+}
+
+// oneLineOf joins a message's lines into one.
+func oneLineOf(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // refsText is the line refs prints for l.
 func refsText(l *refs.Link) string {
 	what := l.Path + " " + l.Label
 	if l.Label == "" {
 		what = l.Path + " (range unknown)"
+	}
+	if l.Name != "" {
+		what += " (" + l.Name + ")"
 	}
 	state := "unpinned"
 	if l.Pinned {

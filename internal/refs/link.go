@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
 )
@@ -29,6 +30,13 @@ type Link struct {
 	// Status is ok, stale (an integrity check fails) or broken.
 	Status string `json:"status"`
 	Error  string `json:"error,omitempty"`
+	// Name is the name the link's title gives its lines, as a title
+	// writes it ("sym=Server.Handle", "region=setup"); "" for none.
+	Name string `json:"name,omitempty"`
+
+	// Selector and Lang are the name (nil: none) and the title's lang=.
+	Selector *symbol.Selector `json:"-"`
+	Lang     string           `json:"-"`
 
 	// MD is the link as found in the page.
 	MD mdlink.Link `json:"-"`
@@ -60,6 +68,9 @@ func Resolve(r *target.Resolver, doc string, ml mdlink.Link) *Link {
 		return nil
 	}
 	l := &Link{Page: doc, Line: ml.Line, Column: ml.Column, Kind: ml.Kind.String(), Link: ml.Dest, MD: ml}
+	if sel, lang, ok := Named(ml.Title); ok {
+		l.Selector, l.Lang, l.Name = &sel, lang, sel.String()
+	}
 	res, err := r.Resolve(doc, ml.Dest)
 	var te *target.Error
 	switch {
@@ -91,7 +102,29 @@ func Resolve(r *target.Resolver, doc string, ml mdlink.Link) *Link {
 	if sel.Lines.End == sel.Lines.Start {
 		l.LastLine = sel.Lines.Start
 	}
+	if l.Selector != nil && l.Status == "ok" {
+		// The name must still span exactly the linked lines, as the build
+		// checks.
+		if msg := NameProblem(r, res, *l.Selector, l.Lang); msg != "" {
+			l.Status, l.Error = "stale", msg
+		}
+	}
 	return l
+}
+
+// NameProblem returns what is wrong with the name sel of a link that
+// resolved to res, as the build finds it: the name cannot be looked up,
+// or no longer spans exactly the linked lines; "" when it does.
+func NameProblem(r *target.Resolver, res *target.Result, sel symbol.Selector, lang string) string {
+	span, err := r.FindName(res.Path, lang, sel)
+	if err != nil {
+		return oneLine(err.Error())
+	}
+	lines := res.Selection.Lines
+	if res.Fragment.Scheme != rfc5147.Line || int64(span.Start) != lines.Start || int64(span.End) != lines.End || res.Selection.Clamped {
+		return fmt.Sprintf("%s spans lines %s of %s now (#%s); the link quotes %s", sel, span.Human(), res.Path, span.Fragment(), res.Selection.Label())
+	}
+	return ""
 }
 
 // linesFromFragment sets the lines of a link whose file could not be read
