@@ -15,9 +15,11 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/quotelink"
+	"github.com/textfrag/textfrag/internal/symbols"
 )
 
 func init() {
@@ -25,6 +27,8 @@ func init() {
 }
 
 const linkHelp = `Usage: textfrag link FILE:START[-END] [--from PAGE.md] [flags]
+       textfrag link FILE:NAME [--doc] [--from PAGE.md] [flags]
+       textfrag link FILE --region NAME [--from PAGE.md] [flags]
 
 Prints a Markdown link that quotes lines START to END of FILE (human
 numbers: from 1, both included; END defaults to START), ready to paste:
@@ -48,12 +52,23 @@ Ranges (FILE:…):
 Columns and characters count code points; a line ending (CR+LF, CR+NEL, LF,
 CR, NEL) is one character, a BOM none, as builds count them.
 
+Names (the link quotes the lines the name spans today, and records it):
+  src/server.go:Server.Handle   a declaration: title "sym=Server.Handle"
+  src/lib.rs:App::run           :: means . (Rust, C++)
+  ... --doc                     from the declaration's doc comment
+  src/a.sh --region setup       the lines between "textfrag:begin setup"
+                                and "textfrag:end setup" comment lines
+                                (any language): title "region=setup"
+Builds check that the name still spans exactly the linked lines, and
+"textfrag pin --write" re-pins the link to the name when it moves. Symbols
+are found in Go, Python, JavaScript, TypeScript, Rust, Java, C and C++.
+
 Forms: a link alone in its paragraph becomes a box; --box (the default) is
 meant to be pasted as a paragraph of its own, with blank lines around it.
 --inline is for running text, where it stays a link, verified; with --quote
 a character range there is written as an inline quotation.
 
-The link text is --title, else FILE's name and the range. The link is
+The link text is --title, else FILE's name and the range (or the name). The link is
 resolved and rendered as a build would before it is printed, so options
 (--options) and limits are checked too. FILE is found as the shell finds
 it; it must lie inside the project root, which is found as for every
@@ -61,8 +76,8 @@ command (see "textfrag check -h"); textfrag.toml there sets defaults for
 --charset and --allow-secret.
 
 Exit status: 0 on success (warnings are printed), 1 when FILE or the range
-cannot be quoted (missing, outside the root, not text, past its end), 2 on
-bad usage.
+cannot be quoted (missing, outside the root, not text, past its end, a name
+not found, ambiguous or in a language without a parser), 2 on bad usage.
 
 Flags:`
 
@@ -74,6 +89,9 @@ type linkJSON struct {
 	Path     string `json:"path"`
 	Label    string `json:"label"`
 	Form     string `json:"form"`
+	// Name is the name the link records, as its title writes it
+	// ("sym=Server.Handle", "region=setup"); "" for a range.
+	Name string `json:"name,omitempty"`
 }
 
 func runLink(e *env, args []string) int {
@@ -86,7 +104,9 @@ func runLink(e *env, args []string) int {
 	box := fs.Bool("box", false, "print the link as a box, to be pasted as a paragraph of its own (the default)")
 	inline := fs.Bool("inline", false, "print the link for running text")
 	quote := fs.Bool("quote", false, "with a character range, quote it in running text as an inline quotation (implies --inline)")
-	format := fs.String("format", "text", "output `FORMAT`: text (the link), or json ({markdown, dest, fragment, path, label, form})")
+	format := fs.String("format", "text", "output `FORMAT`: text (the link), or json ({markdown, dest, fragment, path, label, form, name})")
+	region := fs.String("region", "", "quote the lines between the comment lines \"textfrag:begin `NAME`\" and \"textfrag:end NAME\" of FILE (any language)")
+	withDoc := fs.Bool("doc", false, "with FILE:NAME, start at the declaration's doc comment")
 	var files fileFlags
 	files.register(fs)
 	fs.Usage = func() {
@@ -102,14 +122,43 @@ func runLink(e *env, args []string) int {
 		return exitUsage
 	}
 	ref := pos[0]
-	file, rng, err := quotelink.ParseRef(ref, *chars)
 	usage := func(format string, args ...any) int {
 		e.errorf(format, args...)
 		return exitUsage
 	}
+	var (
+		file string
+		rng  quotelink.Range
+		sel  symbol.Selector
+		err  error
+	)
+	switch name, symRef := "", false; {
+	case *region != "":
+		file, name = ref, *region
+		if *withDoc {
+			return usage("--doc applies to symbols (FILE:NAME), not to --region")
+		}
+		sel, err = quotelink.NewSelector(name, true, false)
+	default:
+		if file, name, symRef = quotelink.ParseNameRef(ref, isFile); symRef {
+			sel, err = quotelink.NewSelector(name, false, *withDoc)
+			break
+		}
+		if *withDoc {
+			return usage("--doc applies to a symbol: give FILE:NAME, such as src/server.go:Server.Handle")
+		}
+		file, rng, err = quotelink.ParseRef(ref, *chars)
+		if err != nil {
+			err = fmt.Errorf("%w, or FILE:NAME (src/server.go:Server.Handle), or FILE --region NAME", err)
+		}
+	}
 	switch {
 	case err != nil:
 		return usage("%s: %v", ref, err)
+	case sel.Kind != 0 && *chars:
+		return usage("--char: a name quotes the whole lines it spans; give FILE:START-END --char for characters")
+	case sel.Kind != 0 && *quote:
+		return usage("--quote applies to character ranges only; a name quotes the whole lines it spans")
 	case *box && (*inline || *quote):
 		return usage("--box and --inline (or --quote) ask for different forms; give one")
 	case *format != "text" && *format != "json":
@@ -124,7 +173,7 @@ func runLink(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
-	r, err := target.New(target.Options{Root: proj.Root, Charsets: files.charsets, AllowSecrets: files.secrets})
+	r, err := target.New(target.Options{Root: proj.Root, Charsets: files.charsets, AllowSecrets: files.secrets, Symbols: symbols.Set()})
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -148,10 +197,26 @@ func runLink(e *env, args []string) int {
 	}
 
 	src := resolvedText{r: r, doc: doc, path: quotelink.Dest(page, filePath, "")}
-	link, sel, err := quotelink.Compose(filePath, rng, src, quotelink.Options{Page: page, Caption: *caption, Title: *options, Quote: *quote})
+	opts := quotelink.Options{Page: page, Caption: *caption, Title: *options, Quote: *quote}
+	var link quotelink.Link
+	var sel5147 *rfc5147.Selection
+	if sel.Kind == 0 {
+		link, sel5147, err = quotelink.Compose(filePath, rng, src, opts)
+	} else {
+		var span symbol.Span
+		if span, err = src.findName(*options, sel); err == nil {
+			link, sel5147, err = quotelink.ComposeName(filePath, sel, span, src, opts)
+		} else if errors.As(err, new(*symbol.Error)) {
+			e.errorf("%s: %s", ref, oneLine(quotelink.ExplainName(file, err, symbols.Languages())))
+			return exitError
+		}
+	}
 	switch {
 	case errors.Is(err, quotelink.ErrQuoteLines):
 		return usage("--quote: %v", err)
+	case errors.Is(err, quotelink.ErrName):
+		e.errorf("%s: %v", ref, err)
+		return exitError
 	case errors.Is(err, quotelink.ErrPastEnd):
 		e.errorf("%s: %v", ref, err)
 		return exitError
@@ -167,7 +232,7 @@ func runLink(e *env, args []string) int {
 		enc.SetIndent("", "  ")
 		enc.Encode(linkJSON{
 			Markdown: link.Markdown(), Dest: link.Dest, Fragment: target.SplitLink(link.Dest).Fragment,
-			Path: filePath, Label: sel.Label(), Form: form,
+			Path: filePath, Label: sel5147.Label(), Form: form, Name: sel.String(),
 		})
 		return exitOK
 	}
@@ -191,6 +256,24 @@ func (t resolvedText) Select(f rfc5147.Fragment) (*rfc5147.Selection, error) {
 		return nil, err
 	}
 	return res.Selection, nil
+}
+
+// findName finds sel in the file: first resolved as a whole (so that a
+// missing file, one outside the root or not text fails as for a range),
+// then looked up by the Resolver, with the lang= of the link's options.
+func (t resolvedText) findName(options string, sel symbol.Selector) (symbol.Span, error) {
+	res, err := t.r.Resolve(t.doc, t.path+"#line=0")
+	if err != nil {
+		return symbol.Span{}, err
+	}
+	_, lang, _, _ := quotelink.TitleName(options)
+	return t.r.FindName(res.Path, lang, sel)
+}
+
+// isFile reports whether name is a file, as the shell finds it.
+func isFile(name string) bool {
+	info, err := os.Stat(name)
+	return err == nil && !info.IsDir()
 }
 
 // explainLinkTarget says why FILE cannot be quoted, and how to fix it.

@@ -16,6 +16,7 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
+	"github.com/textfrag/textfrag/internal/symbols"
 )
 
 // linkFlags are the flags shared by every command that resolves links in
@@ -94,7 +95,7 @@ func (f *linkFlags) newResolver(root string) (*target.Resolver, error) {
 	if err != nil {
 		return nil, err
 	}
-	return target.New(target.Options{Root: root, Charsets: f.charsets, Remote: ro, AllowSecrets: f.secrets})
+	return target.New(target.Options{Root: root, Charsets: f.charsets, Remote: ro, AllowSecrets: f.secrets, Symbols: symbols.Set()})
 }
 
 // markdown returns the goldmark instance that renders pages with r, with

@@ -11,6 +11,7 @@ import (
 	"github.com/textfrag/textfrag/internal/pin"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
+	"github.com/textfrag/textfrag/internal/symbols"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -115,7 +116,7 @@ func runPin(e *env, args []string) int {
 		e.errorf("pin: %v", err)
 		return exitUsage
 	}
-	ro := target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, AllowSecrets: files.secrets}
+	ro := target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, AllowSecrets: files.secrets, Symbols: symbols.Set()}
 	r, err := target.New(ro)
 	if err != nil {
 		e.errorf("%v", err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/symbols"
 )
 
 func init() {
@@ -60,7 +61,7 @@ func runResolve(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	r, err := target.New(target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, AllowSecrets: files.secrets})
+	r, err := target.New(target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, AllowSecrets: files.secrets, Symbols: symbols.Set()})
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError

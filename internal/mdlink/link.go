@@ -61,7 +61,8 @@ type Link struct {
 	Err string
 	// Title is the link's title as goldmark parsed it, as the build reads
 	// its options ("sym=Server.Handle lang=go"; backslash escapes kept):
-	// where a name (sym=, region=) is read from. "" for a shortcode.
+	// where a name (sym=, region=) is read from. For a shortcode, its
+	// options argument (options=, else the third positional one).
 	Title string
 }
 

@@ -153,3 +153,22 @@ func TestFindTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestShortcodeTitle: a shortcode carries its options argument (options=,
+// or the third positional one) as its title, as the Hugo module reads it,
+// so that pin follows a shortcode's name as it follows a link's.
+func TestShortcodeTitle(t *testing.T) {
+	src := "{{< textfrag \"e.go#line=1,2\" \"Caption\" \"sym=E doc\" >}}\n" +
+		"{{< textfrag src=\"f.go#line=1,2\" options=\"region=r1\" title=\"T\" >}}\n" +
+		"{{% textfrag \"g.go#line=1,2\" \"Caption\" %}}\n"
+	want := []string{"sym=E doc", "region=r1", ""}
+	links := FindShortcodes([]byte(src))
+	if len(links) != len(want) {
+		t.Fatalf("%d links, want %d: %+v", len(links), len(want), links)
+	}
+	for i, l := range links {
+		if l.Title != want[i] {
+			t.Errorf("%s: title %q, want %q", l.Dest, l.Title, want[i])
+		}
+	}
+}

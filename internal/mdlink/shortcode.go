@@ -115,13 +115,17 @@ func shortcodeScan(src []byte, i int, delim byte) (_ *Link, next int, name strin
 			if !has && len(positional) > 0 {
 				arg, has = positional[0], true
 			}
+			options := named["options"].value
+			if len(named) == 0 && len(positional) > 2 {
+				options = positional[2].value
+			}
 			switch {
 			case !has:
 				return &Link{Kind: Shortcode, Start: -1, End: -1, Err: "the textfrag shortcode names no path: write {{< textfrag \"../src/a.go#line=10,20\" >}}"}, end, name, true
 			case arg.start < 0:
 				return &Link{Kind: Shortcode, Dest: arg.value, Start: -1, End: -1, Err: "the path is written with escapes; write it without backslashes"}, end, name, true
 			}
-			return &Link{Kind: Shortcode, Dest: arg.value, Start: arg.start, End: arg.start + len(arg.value)}, end, name, true
+			return &Link{Kind: Shortcode, Dest: arg.value, Start: arg.start, End: arg.start + len(arg.value), Title: options}, end, name, true
 		}
 		// key=value or a value.
 		keyStart := i

@@ -104,7 +104,7 @@ func (p *Planner) PlanLink(doc string, l mdlink.Link) Change {
 	case l.Start < 0:
 		c = pinFailOutcome(Error, fmt.Sprintf("%s: cannot find this destination in the file: %s; pin it by hand", l.Dest, l.Err))
 	default:
-		c = p.link(doc, l.Dest)
+		c = p.link(doc, l.Dest, l.Title)
 	}
 	c.Link, c.Target = l, p.quoted
 	return c

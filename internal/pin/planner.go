@@ -10,6 +10,7 @@ import (
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/quotelink"
 )
 
 // pinCurrentTarget is a target file as it is now.
@@ -26,7 +27,11 @@ func pinFailOutcome(class Class, msg string) Change {
 
 // link decides what to do with one link destination of the document at
 // project path doc.
-func (p *Planner) link(doc, dest string) Change {
+func (p *Planner) link(doc, dest, title string) Change {
+	sym, lang, named, err := quotelink.TitleName(title)
+	if err != nil {
+		return pinFailOutcome(Error, fmt.Sprintf("%s: the title %q: %v; fix the title", dest, title, err))
+	}
 	res, err := p.Resolver.Resolve(doc, dest)
 	if errors.Is(err, target.ErrNotOurs) {
 		return Change{} // a remote host not allowed, or not a file: not pinned
@@ -70,6 +75,9 @@ func (p *Planner) link(doc, dest string) Change {
 		} else {
 			lengthFailed = true
 		}
+	}
+	if named {
+		return p.named(doc, dest, res, name{sym, lang}, values, hasMD5, md5Failed)
 	}
 	md5 := sel.Entity.MD5Hex()
 	switch {
@@ -223,24 +231,7 @@ func (p *Planner) relocate(doc, dest string, res *target.Result, values map[int]
 			md5Only.Checks = append(md5Only.Checks, c)
 		}
 	}
-	cs := pinConfiguredCharset(cur.text.Facts().Charset)
-	var old *rfc5147.Text
-	var rem *pinRemembered
-	ver, err := p.History.find(cur.osPath, func(raw []byte) bool {
-		r := p.rememberedText(cur.osPath, raw, cs)
-		t := r.text
-		if t == nil {
-			var err error
-			if t, err = rfc5147.NewText(raw, cs); err != nil {
-				return false
-			}
-		}
-		if _, err := t.Select(md5Only); err != nil {
-			return false
-		}
-		old, rem = t, r
-		return true
-	})
+	old, rem, ver, err := p.pinnedVersion(cur, md5Only)
 	switch {
 	case err != nil:
 		why := strings.TrimPrefix(err.Error(), pinErrNoHistory.Error()+": ")
@@ -310,6 +301,30 @@ func (p *Planner) relocate(doc, dest string, res *target.Result, values map[int]
 		Message: fmt.Sprintf("%s %s → %s: the quoted text changed since it was pinned (the md5 is of %s)%s", res.Path, oldSel.Label(), newLabel, where, how),
 		Detail:  pinQuoteDiff(oldSel.Text, newRes.Selection.Text, 40)}
 	return p.acceptance(out)
+}
+
+// pinnedVersion finds the version of the file cur that passes md5Only (a
+// fragment whose checks are the link's md5= alone): pin's own earlier
+// writes first, then git history. ver is nil when none has it; err says
+// why no history could be searched.
+func (p *Planner) pinnedVersion(cur *pinCurrentTarget, md5Only rfc5147.Fragment) (old *rfc5147.Text, rem *pinRemembered, ver *pinOldVersion, err error) {
+	cs := pinConfiguredCharset(cur.text.Facts().Charset)
+	ver, err = p.History.find(cur.osPath, func(raw []byte) bool {
+		r := p.rememberedText(cur.osPath, raw, cs)
+		t := r.text
+		if t == nil {
+			var err error
+			if t, err = rfc5147.NewText(raw, cs); err != nil {
+				return false
+			}
+		}
+		if _, err := t.Select(md5Only); err != nil {
+			return false
+		}
+		old, rem = t, r
+		return true
+	})
+	return old, rem, ver, err
 }
 
 // pinSameQuote reports whether relocated text is the pinned text: equal, or

@@ -1,0 +1,157 @@
+package pin
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+)
+
+// This file pins a link that names what it quotes (sym=NAME or
+// region=NAME in its title): the name, not git history, says where the
+// quote is now. History is searched only to learn the text the link quoted
+// when it was pinned, so that a quote that moved is told from one whose
+// text changed.
+
+// name is what a link's title names, and the lang= it is looked up in.
+type name struct {
+	sel  symbol.Selector
+	lang string
+}
+
+// named decides what to do with a link whose title names a symbol or a
+// region, once it resolved (its md5 may have failed: values holds the
+// new values of the checks that failed).
+func (p *Planner) named(doc, dest string, res *target.Result, n name, values map[int]string, hasMD5, md5Failed bool) Change {
+	f, sel := res.Fragment, res.Selection
+	label := res.Path + " " + sel.Label()
+	if f.Scheme != rfc5147.Line || f.Form != rfc5147.Range {
+		return pinFailOutcome(Error, fmt.Sprintf("%s: %s names whole lines, but the link's fragment is not a line range (#line=START,END); write the link with `textfrag link` or leave %s out of its title", label, n.sel, n.sel))
+	}
+	span, err := p.Resolver.FindName(res.Path, n.lang, n.sel)
+	if err != nil {
+		class := Error
+		if errors.Is(err, symbol.ErrNotFound) {
+			class = Gone
+		}
+		return pinFailOutcome(class, fmt.Sprintf("%s: %s", label, explainName(err)))
+	}
+	if span.End <= span.Start {
+		return pinFailOutcome(Error, fmt.Sprintf("%s: %s spans no line now (its markers are adjacent); put the lines to quote between them, or fix the link by hand", label, n.sel))
+	}
+	positions := pinPositionsText(f, int64(span.Start), int64(span.End))
+	now := fmt.Sprintf("%s spans lines %s now", n.sel, span.Human())
+	if !hasMD5 {
+		msg := fmt.Sprintf("%s md5=%s", label, sel.Entity.MD5Hex())
+		if positions != "" {
+			msg = fmt.Sprintf("%s → lines %s md5=%s (%s)", label, span.Human(), sel.Entity.MD5Hex(), now)
+		}
+		return p.verified(doc, Change{Class: Pinned, Message: msg,
+			NewDest: pinRewriteDest(dest, positions, values, sel.Entity.MD5Hex()), Apply: true})
+	}
+	newDest := pinRewriteDest(dest, positions, values, "")
+	newRes, err := p.Resolver.Resolve(doc, newDest)
+	if err != nil {
+		return pinFailOutcome(Error, fmt.Sprintf("internal error: the re-pinned link %s does not verify (%s); the link was left as it is", newDest, oneLine(err.Error())))
+	}
+	newLabel := res.Path + " " + newRes.Selection.Label()
+	if !md5Failed {
+		switch {
+		case positions == "" && len(values) == 0:
+			return Change{Class: OK, Message: label}
+		case positions == "":
+			return Change{Class: Refreshed, Message: fmt.Sprintf("%s: the checks are updated (the md5 matches: the text is as pinned)", label), NewDest: newDest, Apply: true}
+		}
+		// The file is as pinned, but the link's lines were never the
+		// name's: what it shows changes.
+		out := Change{Class: Changed, NewDest: newDest, Apply: p.AcceptChanged,
+			Message: fmt.Sprintf("%s → %s: %s, not the lines the link quotes", label, newLabel, now),
+			Detail:  pinQuoteDiff(sel.Text, newRes.Selection.Text, 40)}
+		return p.acceptance(out)
+	}
+	// The md5 failed: learn the text the link quoted when it was pinned.
+	cur := p.currentText(res)
+	if cur.err != nil {
+		return pinFailOutcome(Error, fmt.Sprintf("%s: the md5 no longer matches, and the file cannot be read: %v", label, cur.err))
+	}
+	md5Only, bare := f, f
+	md5Only.Checks, bare.Checks = nil, nil
+	for _, c := range f.Checks {
+		if c.Kind == rfc5147.MD5 {
+			md5Only.Checks = append(md5Only.Checks, c)
+		}
+	}
+	var oldSel *rfc5147.Selection
+	old, _, ver, err := p.pinnedVersion(cur, md5Only)
+	if err == nil && ver != nil {
+		oldSel, err = old.Select(bare)
+	}
+	if oldSel == nil {
+		why := fmt.Sprintf("no version of the file in git history has %s", pinDescribeChecks(f, rfc5147.MD5))
+		if err != nil {
+			why = fmt.Sprintf("the version with %s cannot be found (%s)", pinDescribeChecks(f, rfc5147.MD5), strings.TrimPrefix(err.Error(), pinErrNoHistory.Error()+": "))
+		}
+		out := Change{Class: Changed, NewDest: newDest, Apply: p.AcceptChanged,
+			Message: fmt.Sprintf("%s → %s: %s, and %s, so the text it quoted cannot be compared: it now quotes the text below", label, newLabel, now, why),
+			Detail:  pinQuoteNow(newRes.Selection.Text, 40)}
+		return p.acceptance(out)
+	}
+	where := ver.describe()
+	if pinSameQuote(oldSel.Text, newRes.Selection.Text) {
+		if positions == "" {
+			return Change{Class: Refreshed, NewDest: newDest, Apply: true,
+				Message: fmt.Sprintf("%s: %s unchanged in place; the file changed elsewhere since it was pinned (the md5 is of %s)", label, n.sel, where)}
+		}
+		return Change{Class: Moved, NewDest: newDest, Apply: true,
+			Message: fmt.Sprintf("%s %s → %s (%s)", res.Path, oldSel.Label(), newRes.Selection.Label(), n.sel)}
+	}
+	out := Change{Class: Changed, NewDest: newDest, Apply: p.AcceptChanged,
+		Message: fmt.Sprintf("%s %s → %s: the text of %s changed since it was pinned (the md5 is of %s)", res.Path, oldSel.Label(), newRes.Selection.Label(), n.sel, where),
+		Detail:  pinQuoteDiff(oldSel.Text, newRes.Selection.Text, 40)}
+	return p.acceptance(out)
+}
+
+// explainName words an error of Resolver.FindName for pin's report: what
+// is wrong, and what a person can do (pin cannot).
+func explainName(err error) string {
+	var se *symbol.Error
+	if !errors.As(err, &se) {
+		return oneLine(err.Error())
+	}
+	sel, in := se.Selector, se.Path
+	if se.Language != "" {
+		in += " (" + se.Language + ")"
+	}
+	var spans []string
+	for _, c := range se.Candidates {
+		if errors.Is(err, symbol.ErrNotFound) {
+			spans = append(spans, c.Name)
+		} else {
+			spans = append(spans, fmt.Sprintf("%s %s (lines %s)", c.Kind, c.Name, c.Human()))
+		}
+	}
+	detail := ""
+	if se.Detail != "" {
+		detail = " (" + oneLine(se.Detail) + ")"
+	}
+	switch {
+	case errors.Is(err, symbol.ErrNotFound):
+		msg := fmt.Sprintf("%s is not in %s", sel, in)
+		if len(spans) > 0 {
+			msg += "; close names: " + strings.Join(spans, ", ")
+		}
+		return msg + fmt.Sprintf("; fix the name in the link's title, or quote by lines without %s", sel)
+	case errors.Is(err, symbol.ErrAmbiguous):
+		return fmt.Sprintf("%s matches %d declarations in %s: %s; quote by a region= or by lines without %s", sel, len(se.Candidates), se.Path, strings.Join(spans, ", "), sel)
+	case errors.Is(err, symbol.ErrParse):
+		return fmt.Sprintf("%s does not parse%s; fix the file, or quote by region= or by lines", in, detail)
+	case errors.Is(err, symbol.ErrUnsupported):
+		return fmt.Sprintf("no symbol parser for %s%s; quote by region= (any language) or by lines", se.Path, detail)
+	case errors.Is(err, symbol.ErrUnclosed):
+		return fmt.Sprintf("%s in %s is not closed%s; add the missing `textfrag:begin %s` or `textfrag:end %s` comment line", sel, se.Path, detail, sel.Name, sel.Name)
+	}
+	return oneLine(err.Error())
+}
