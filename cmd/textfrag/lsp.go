@@ -10,6 +10,7 @@ import (
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/lsp"
+	"github.com/textfrag/textfrag/internal/symbols"
 )
 
 func init() {
@@ -79,7 +80,7 @@ func lspConfig(lf *linkFlags) (lsp.Config, error) {
 	}
 	return lsp.Config{
 		Root:     lf.root,
-		Resolver: target.Options{Root: lf.root, Charsets: lf.charsets, Remote: ro, AllowSecrets: lf.secrets},
+		Resolver: target.Options{Root: lf.root, Charsets: lf.charsets, Remote: ro, AllowSecrets: lf.secrets, Symbols: symbols.Set()},
 		Markdown: func(r *target.Resolver) goldmark.Markdown { return lf.markdown(r) },
 		Lenient:  lf.lenient,
 		Advise:   func(problems []*textfrag.Problem) { adviseRoot(lf.proj, problems) },

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"github.com/textfrag/textfrag/internal/quotelink"
 	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/refs"
+	"github.com/textfrag/textfrag/internal/symbols"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -153,7 +153,7 @@ func runRefs(e *env, args []string) int {
 	if !lf.find(e, fset) {
 		return exitError
 	}
-	r, err := target.New(target.Options{Root: lf.root, Charsets: lf.charsets, AllowSecrets: lf.secrets})
+	r, err := target.New(target.Options{Root: lf.root, Charsets: lf.charsets, AllowSecrets: lf.secrets, Symbols: symbols.Set()})
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -170,17 +170,22 @@ func runRefs(e *env, args []string) int {
 	file, rng, hasRange := ref, quotelink.Range{}, false
 	var name *symbol.Selector
 	if *region != "" {
-		if !regionName.MatchString(*region) {
-			return usage("--region %q: a region's name is letters, digits and _ . - (not starting with . or -)", *region)
+		sel, err := quotelink.NewSelector(*region, true, false)
+		if err != nil {
+			return usage("--region: %v", err)
 		}
-		name = &symbol.Selector{Kind: symbol.Region, Name: *region}
+		name = &sel
 	} else if info, err := os.Stat(ref); err != nil || !info.Mode().IsRegular() {
 		if f, r, err := quotelink.ParseRef(ref, false); err == nil {
 			file, rng, hasRange = f, r, true
 		} else if i := strings.LastIndexByte(ref, ':'); i >= 0 && i+1 < len(ref) && '0' <= ref[i+1] && ref[i+1] <= '9' {
 			return usage("%s: %v", ref, err)
-		} else if f, n, ok := splitNameRef(ref); ok {
-			file, name = f, &symbol.Selector{Kind: symbol.Symbol, Name: n}
+		} else if f, n, ok := quotelink.ParseNameRef(ref, isRegularFile); ok {
+			sel, err := quotelink.NewSelector(n, false, false)
+			if err != nil {
+				return usage("%s: %v", ref, err)
+			}
+			file, name = f, &sel
 		}
 	}
 	want := r.DocPath(file)
@@ -249,34 +254,10 @@ func runRefs(e *env, args []string) int {
 	return code
 }
 
-// regionName is what a region's name may be (DESIGN: region=NAME).
-var regionName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`)
-
-// splitNameRef splits PATH:NAME, a declaration named instead of lines
-// (src/server.go:Server.Handle, src/a.rs:Type::method). PATH is the
-// shortest prefix before a ':' that is a regular file, so that neither a
-// colon in a file name nor "::" in the name confuses it; when no prefix is
-// a file, the first ':' ends PATH (the lookup then names the missing file).
-func splitNameRef(ref string) (file, name string, ok bool) {
-	first := -1
-	for i := 0; i < len(ref); i++ {
-		if ref[i] != ':' || i == 0 || i+1 >= len(ref) || ref[i+1] == ':' || ref[i-1] == ':' {
-			continue
-		}
-		if strings.ContainsAny(ref[i+1:], " \t\r\n") {
-			return "", "", false
-		}
-		if first < 0 {
-			first = i
-		}
-		if info, err := os.Stat(ref[:i]); err == nil && info.Mode().IsRegular() {
-			return ref[:i], ref[i+1:], true
-		}
-	}
-	if first < 0 {
-		return "", "", false
-	}
-	return ref[:first], ref[first+1:], true
+// isRegularFile reports whether p names a regular file.
+func isRegularFile(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.Mode().IsRegular()
 }
 
 // oneLineOf joins a message's lines into one.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -17,7 +18,6 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/pin"
-	"github.com/textfrag/textfrag/internal/refs"
 )
 
 // action is one code action on a page: its edits, as byte ranges of the
@@ -228,11 +228,11 @@ func paragraphIndent(src []byte, para ast.Node) (string, bool) {
 
 // namedActionTitle titles the action that re-pins a link quoting by name
 // (sym=, region=) at the lines the name spans now, as pin follows it:
-// "Move to sym=Server.Handle's lines 12–30". A changed body asks for a
+// "Move to sym=Server.Handle's lines 12–30" (or "line 12"). A changed body asks for a
 // review first. ok is false for a link without a name, or when the new
 // destination quotes the same lines (only its checks change).
 func namedActionTitle(l mdlink.Link, c pin.Change) (string, bool) {
-	sel, _, named := refs.Named(l.Title)
+	sel, _, named := nameOf(l)
 	if !named {
 		return "", false
 	}
@@ -243,10 +243,13 @@ func namedActionTitle(l mdlink.Link, c pin.Change) (string, bool) {
 	if was, err := rfc5147.Parse(target.SplitLink(l.Dest).Fragment); err == nil && was.Scheme == now.Scheme && was.Start == now.Start && was.End == now.End {
 		return "", false
 	}
-	lines := symbol.Span{Start: int(now.Start), End: int(now.End)}.Human()
+	lines := "lines " + symbol.Span{Start: int(now.Start), End: int(now.End)}.Human()
+	if now.End-now.Start == 1 {
+		lines = "line " + strconv.FormatInt(now.End, 10)
+	}
 	switch c.Class {
 	case pin.Changed, pin.Gone:
-		return fmt.Sprintf("Re-pin at %s's lines %s (its text changed: review it first)", sel, lines), true
+		return fmt.Sprintf("Re-pin at %s's %s (its text changed: review it first)", sel, lines), true
 	}
-	return fmt.Sprintf("Move to %s's lines %s", sel, lines), true
+	return fmt.Sprintf("Move to %s's %s", sel, lines), true
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
-	"github.com/textfrag/textfrag/internal/refs"
+	"github.com/textfrag/textfrag/internal/quotelink"
 )
 
 // Links that quote by name (sym=NAME, region=NAME in the title): the
@@ -22,9 +22,11 @@ import (
 // them.
 const namesMaxChars = target.DefaultCacheLimit
 
-// nameOf returns the name l's title gives its lines, if any.
+// nameOf returns the name l's title gives its lines, if any. A title the
+// check refuses names nothing here: its diagnostic says what is wrong.
 func nameOf(l mdlink.Link) (sel symbol.Selector, lang string, ok bool) {
-	return refs.Named(l.Title)
+	sel, lang, named, err := quotelink.TitleName(l.Title)
+	return sel, lang, named && err == nil
 }
 
 // nameSpan looks up the name of a link that resolved to res: the span it
@@ -96,12 +98,12 @@ func (s *Server) completeName(d *document, dest, title string, off int) completi
 	if key != "sym" && key != "region" || !strings.Contains(word, "=") {
 		return list
 	}
-	_, lang, _ := refs.Named(strings.TrimSuffix(title, word))
-	doc := false
+	lang, doc := "", false
 	for _, w := range strings.Fields(title) {
-		if w == "doc" {
-			doc = true
+		if v, ok := strings.CutPrefix(w, "lang="); ok {
+			lang = v
 		}
+		doc = doc || w == "doc"
 	}
 	rawPath, _, _ := strings.Cut(dest, "#")
 	r := s.resolver()

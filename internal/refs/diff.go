@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"crypto/md5"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
-	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/pin"
 	"github.com/textfrag/textfrag/internal/quotelink"
@@ -161,26 +159,6 @@ func classify(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change,
 	if renamed {
 		dest = quotelink.Dest(l.Page, c.newPath, target.SplitLink(l.Link).Fragment)
 	}
-	// A link that quotes by name follows the name, as pin and the build
-	// do: where it is in the work tree decides.
-	var nameSpan *symbol.Span
-	nameGone, nameErr := false, ""
-	if l.Selector != nil {
-		sp, err := r.FindName(c.newPath, l.Lang, *l.Selector)
-		switch {
-		case err == nil:
-			nameSpan = &sp
-		case errors.Is(err, symbol.ErrNotFound):
-			nameGone = true
-		}
-		if err != nil {
-			nameErr = oneLine(err.Error())
-		}
-	}
-	spansName := func(sel *rfc5147.Selection) bool {
-		return nameSpan == nil && !nameGone && nameErr == "" || nameSpan != nil && sel != nil &&
-			int64(nameSpan.Start) == sel.Lines.Start && int64(nameSpan.End) == sel.Lines.End && !sel.Clamped
-	}
 	if !l.Pinned {
 		// A link without md5 was written for BASE if BASE's page had it;
 		// otherwise for the work tree, which it quotes as its author meant.
@@ -190,8 +168,8 @@ func classify(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change,
 			}
 		}
 		dest = pin.AddMD5(dest, c.oldMD5)
-	} else if !renamed && !nameGone {
-		if res, err := r.Resolve(l.Page, dest); err == nil && spansName(res.Selection) {
+	} else if !renamed && l.Selector == nil {
+		if _, err := r.Resolve(l.Page, dest); err == nil {
 			return nil // pinned to the work tree: re-pinned in this change, or never affected
 		}
 	}
@@ -213,21 +191,12 @@ func classify(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change,
 		return res.Selection
 	}
 	f.File = c.newPath
-	named := ch.Class
-	if !nameGone && nameErr == "" && (named == pin.OK || named == pin.Refreshed || named == pin.Moved) {
-		fix := ch.NewDest
-		if fix == "" {
-			fix = dest
-		}
-		if !spansName(newSel(fix)) {
-			// The quoted text is intact, but the name spans other lines
-			// now: its body changed around it.
-			named = pin.Changed
-		}
-	} else if nameGone || nameErr != "" {
-		named = pin.Changed
+	if l.Selector != nil && l.Pinned && !renamed && ch.Class == pin.OK {
+		// The pin engine follows the name (sym=, region=): it still spans
+		// exactly the linked lines, pinned to the work tree.
+		return nil
 	}
-	switch named {
+	switch ch.Class {
 	case pin.OK, pin.Refreshed, pin.Moved:
 		fix := ch.NewDest
 		if fix == "" {
@@ -309,16 +278,17 @@ func classify(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change,
 	if deleted {
 		what = "the quoted lines were deleted"
 	}
-	switch {
-	case nameGone:
-		f.Class = Deleted
-		f.Message = fmt.Sprintf("%s: %s is no longer in %s: review the page, then fix the name or quote by lines (%s)", where, l.Name, c.newPath, nameErr)
-		return f
-	case nameErr != "":
-		f.Message = fmt.Sprintf("%s: %s cannot be looked up in %s: review the page (%s)", where, l.Name, c.newPath, nameErr)
-		return f
-	case nameSpan != nil:
-		what += fmt.Sprintf(" (%s spans lines %s now)", l.Name, nameSpan.Human())
+	if l.Selector != nil {
+		// The pin engine looked the name up in the work tree: gone (Gone),
+		// or found at the lines its NewDest quotes.
+		switch sel := newSel(ch.NewDest); {
+		case ch.Class == pin.Gone:
+			f.Class = Deleted
+			f.Message = fmt.Sprintf("%s: %s is no longer in %s: review the page, then fix the name or quote by lines (%s)", where, l.Name, c.newPath, oneLine(ch.Message))
+			return f
+		case sel != nil:
+			what += fmt.Sprintf(" (%s spans %s now)", l.Name, sel.Label())
+		}
 	}
 	f.Message = fmt.Sprintf("%s: %s: review the page, then re-pin it with `textfrag pin --write --accept-changed %s`", where, what, l.Page)
 	if renamed {

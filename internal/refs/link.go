@@ -10,6 +10,7 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
+	"github.com/textfrag/textfrag/internal/quotelink"
 )
 
 // Link is a link of a page that quotes a local file (resolved, or named
@@ -68,7 +69,9 @@ func Resolve(r *target.Resolver, doc string, ml mdlink.Link) *Link {
 		return nil
 	}
 	l := &Link{Page: doc, Line: ml.Line, Column: ml.Column, Kind: ml.Kind.String(), Link: ml.Dest, MD: ml}
-	if sel, lang, ok := Named(ml.Title); ok {
+	// A title the check refuses (quotelink.TitleName's errors) names
+	// nothing here: the link is listed by its lines, and check reports it.
+	if sel, lang, named, err := quotelink.TitleName(ml.Title); named && err == nil {
 		l.Selector, l.Lang, l.Name = &sel, lang, sel.String()
 	}
 	res, err := r.Resolve(doc, ml.Dest)

@@ -6,37 +6,6 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 )
 
-// Named returns the name a link's title gives its lines (sym=NAME, with
-// doc, or region=NAME) and the title's lang= option. ok is false when the
-// title names nothing, or names in a way the check refuses (both sym= and
-// region=, an empty name, doc without sym=): the check reports those, and
-// refs then treats the link as one by lines.
-func Named(title string) (sel symbol.Selector, lang string, ok bool) {
-	doc := false
-	for _, word := range strings.Fields(title) {
-		key, value, _ := strings.Cut(word, "=")
-		switch {
-		case word == "doc":
-			doc = true
-		case key == "lang":
-			lang = strings.ToLower(value)
-		case key == "sym" || key == "region":
-			if sel.Kind != 0 || value == "" {
-				return symbol.Selector{}, lang, false
-			}
-			sel = symbol.Selector{Kind: symbol.Symbol, Name: value}
-			if key == "region" {
-				sel.Kind = symbol.Region
-			}
-		}
-	}
-	if sel.Kind == 0 || doc && sel.Kind != symbol.Symbol {
-		return symbol.Selector{}, lang, false
-	}
-	sel.Doc = doc
-	return sel, lang, true
-}
-
 // SameName reports whether a and b name the same thing: the same kind and
 // the same name, "::" meaning ".". The doc flag does not matter: it moves
 // where a span starts, not what it names.
