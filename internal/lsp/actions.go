@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -243,10 +242,7 @@ func namedActionTitle(l mdlink.Link, c pin.Change) (string, bool) {
 	if was, err := rfc5147.Parse(target.SplitLink(l.Dest).Fragment); err == nil && was.Scheme == now.Scheme && was.Start == now.Start && was.End == now.End {
 		return "", false
 	}
-	lines := "lines " + symbol.Span{Start: int(now.Start), End: int(now.End)}.Human()
-	if now.End-now.Start == 1 {
-		lines = "line " + strconv.FormatInt(now.End, 10)
-	}
+	lines := spanLines(symbol.Span{Start: int(now.Start), End: int(now.End)})
 	switch c.Class {
 	case pin.Changed, pin.Gone:
 		return fmt.Sprintf("Re-pin at %s's %s (its text changed: review it first)", sel, lines), true

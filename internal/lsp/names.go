@@ -46,9 +46,9 @@ func nameHover(r *target.Resolver, res *target.Result, sel symbol.Selector, lang
 	if err != nil {
 		return fmt.Sprintf("`%s`: %s", sel, strings.ReplaceAll(oneLine(err.Error()), "`", "'"))
 	}
-	s := fmt.Sprintf("`%s`: %s %s, lines %s now (#%s)", sel, span.Kind, span.Name, span.Human(), span.Fragment())
+	s := fmt.Sprintf("`%s`: %s %s, %s now (#%s)", sel, span.Kind, span.Name, spanLines(span), span.Fragment())
 	if sel.Kind == symbol.Region {
-		s = fmt.Sprintf("`%s`: region, lines %s now (#%s)", sel, span.Human(), span.Fragment())
+		s = fmt.Sprintf("`%s`: region, %s now (#%s)", sel, spanLines(span), span.Fragment())
 	}
 	if res.Selection != nil && res.Fragment.Scheme == rfc5147.Line && !res.Selection.Clamped &&
 		int64(span.Start) == res.Selection.Lines.Start && int64(span.End) == res.Selection.Lines.End {
@@ -132,7 +132,7 @@ func (s *Server) completeName(d *document, dest, title string, off int) completi
 	x := s.lines(d)
 	replace := x.span(off-len(typed), off)
 	for i, sp := range spans {
-		detail := fmt.Sprintf("%s, lines %s of %s", sp.Kind, sp.Human(), res.Path)
+		detail := fmt.Sprintf("%s, %s of %s", sp.Kind, spanLines(sp), res.Path)
 		if count[sp.Name] > 1 {
 			detail += fmt.Sprintf(" (%d declarations have this name: ambiguous)", count[sp.Name])
 		}
@@ -184,6 +184,14 @@ func completionKind(kind string) int {
 		return 18 // Reference
 	}
 	return completionText
+}
+
+// spanLines says which lines a span covers: "line 4", "lines 7–9".
+func spanLines(sp symbol.Span) string {
+	if sp.End-sp.Start == 1 {
+		return "line " + sp.Human()
+	}
+	return "lines " + sp.Human()
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
