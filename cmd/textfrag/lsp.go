@@ -26,7 +26,11 @@ source "textfrag"), and again when a quoted file changes on disk or in the
 editor; it shows the quoted lines on hover, goes to them (definition), makes
 links clickable, completes paths after "](" and ranges after "#line=", and
 from a source file finds the links that quote the line under the cursor
-(references).
+(references). For a link that quotes by name (sym=NAME or region=NAME in
+its title), hover shows the lines the name spans now, definition goes
+there, a code action re-pins the link at them, and in the title the
+declarations of the file are completed after "sym=", its regions after
+"region=".
 
 The project is found as every command finds it, from the directory the
 editor starts the server in: the nearest textfrag.toml at or above it, else
