@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -199,17 +200,30 @@ func runRefs(e *env, args []string) int {
 	if name != nil {
 		sp, err := r.FindName(want, "", *name)
 		if err != nil {
-			e.errorf("%s; listing the links that name it", oneLineOf(explainTarget(err, lf.root)))
+			msg := oneLineOf(explainTarget(err, lf.root))
+			var se *symbol.Error
+			if errors.As(err, &se) && errors.Is(err, symbol.ErrNotFound) && len(se.Candidates) > 0 {
+				var names []string
+				for _, c := range se.Candidates {
+					names = append(names, c.Name)
+				}
+				msg += "; close names: " + strings.Join(names, ", ")
+			}
+			e.errorf("%s; listing the links that name it", msg)
 			code = exitError
 		} else {
 			span = &sp
 		}
-		what += ":" + strings.TrimPrefix(strings.TrimPrefix(name.String(), "sym="), "region=")
+		what = want + ":" + name.Name
 		if name.Kind == symbol.Region {
 			what = want + " region " + name.Name
 		}
 		if span != nil {
-			what += fmt.Sprintf(" (%s, lines %s)", span.Kind, span.Human())
+			lines := "lines "
+			if span.End-span.Start == 1 {
+				lines = "line "
+			}
+			what += fmt.Sprintf(" (%s, %s%s)", span.Kind, lines, span.Human())
 		}
 	}
 	links, ok := e.scanRefs(&lf, r, *jobs, func(p string) bool { return p == want })
