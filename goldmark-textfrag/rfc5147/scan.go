@@ -495,3 +495,43 @@ func lastEnding(c []byte) int {
 	}
 	return 0
 }
+
+// LineStarts returns the byte offset at which each line of text (decoded
+// UTF-8, no BOM) starts, by the counting rule of this package: CR+LF,
+// CR+NEL, LF, CR and NEL each end a line. Element k is where line position
+// k starts, so the line holding byte offset o is the number of elements
+// not after o, less one. Text that ends with a line ending gets a last
+// element equal to len(text): a position, not a line. Packages that map
+// byte offsets to line positions (symbol) use it rather than count again.
+func LineStarts(text []byte) []int {
+	starts := make([]int, 1, 1+bytes.Count(text, []byte{'\n'}))
+	for i := 0; i < len(text); i++ {
+		if n := EndingAt(text, i); n > 0 {
+			i += n - 1
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// EndingAt returns the length in bytes of the line ending that starts at
+// text[i] (CR+LF and CR+NEL are one ending), or 0 when none does.
+func EndingAt(text []byte, i int) int {
+	switch text[i] {
+	case '\n':
+		return 1
+	case '\r':
+		if i+1 < len(text) && text[i+1] == '\n' {
+			return 2
+		}
+		if i+2 < len(text) && text[i+1] == 0xC2 && text[i+2] == 0x85 {
+			return 3
+		}
+		return 1
+	case 0xC2:
+		if i+1 < len(text) && text[i+1] == 0x85 {
+			return 2
+		}
+	}
+	return 0
+}

@@ -1,9 +1,8 @@
 package symbol
 
-// This file fixes the package's API (issue 15). Bodies marked "stub" are
-// filled in by the engine's implementation; the types are the contract that
-// the tree-sitter parsers, the command, the language server and the Hugo
-// corpus runner are written against.
+// This file holds the package's types: the contract that the tree-sitter
+// parsers, the command, the language server and the Hugo corpus runner are
+// written against (issue 15).
 
 import (
 	"errors"
@@ -102,17 +101,29 @@ type Parser interface {
 type Set map[string]Parser
 
 // ErrNotFound, ErrAmbiguous, ErrUnsupported, ErrParse and ErrUnclosed
-// classify this package's errors for errors.Is.
+// classify this package's errors for errors.Is; so do ErrMismatch,
+// ErrTooLarge and ErrOptions, which front ends report with them.
 var (
 	ErrNotFound    = errors.New("name not found")
 	ErrAmbiguous   = errors.New("name is ambiguous")
 	ErrUnsupported = errors.New("no symbol parser for this language")
 	ErrParse       = errors.New("source does not parse")
 	ErrUnclosed    = errors.New("region is not closed")
+	// ErrMismatch: the name spans other lines than the link quotes
+	// (Error.Now and Error.Quoted say which).
+	ErrMismatch = errors.New("name spans other lines than the link quotes")
+	// ErrTooLarge: the file is too large to be held in memory and parsed;
+	// its names are not looked up (never in a partial parse). ErrorKind
+	// calls it "unsupported".
+	ErrTooLarge = errors.New("file too large to look names up in")
+	// ErrOptions: a link title misuses sym=, region= or doc.
+	ErrOptions = errors.New("misused sym=, region= or doc")
 )
 
 // Error is a selector that could not be resolved. Err is one of the Err
-// values above.
+// values above. Its message says what is wrong and how to fix it, in the
+// words of testdata/SYMBOLS.md, but for the re-pin command of a mismatch,
+// which names the Markdown document (target.Explain adds it).
 type Error struct {
 	Selector Selector
 	Path     string // the file's project path, for messages
@@ -121,43 +132,162 @@ type Error struct {
 	// Candidates are the spans an ambiguous name matched, or, for a name
 	// not found, the closest names (at most 5), for the remedy.
 	Candidates []Span
-	// Detail is the parser's message for ErrParse and the marker line for
-	// ErrUnclosed.
+	// Detail is the parser's message for ErrParse, the marker line that
+	// fixes an ErrUnclosed, and the reason for ErrUnsupported and
+	// ErrTooLarge when there is one ("built without cgo").
 	Detail string
+	// Line is the human line (1-based) an ErrParse or ErrUnclosed is
+	// about, 0 when unknown.
+	Line int
+	// Known are the languages the Set has parsers for (Parser.Language),
+	// for ErrUnsupported.
+	Known []string
+	// Now is where the name is, and Quoted the lines the link quotes, for
+	// ErrMismatch.
+	Now, Quoted Span
+
+	// unclosed says which marker is missing, for ErrUnclosed.
+	unclosed unclosedHow
 }
 
+// Unwrap returns Err.
 func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s in %s: %v", e.Selector, e.Path, e.Err)
-	if e.Detail != "" {
-		b.WriteString(" (" + e.Detail + ")")
+	label := e.Selector.label()
+	via := "sym="
+	if e.Selector.Kind == Region {
+		via = "region="
 	}
-	return b.String()
+	switch {
+	case errors.Is(e.Err, ErrMismatch):
+		return fmt.Sprintf("%s spans %s of %s now (#%s); the link quotes %s",
+			label, e.Now.lines(), e.Path, e.Now.Fragment(), e.Quoted.lines())
+	case errors.Is(e.Err, ErrNotFound):
+		in := e.Path
+		if e.Language != "" && e.Selector.Kind == Symbol {
+			in += " (" + e.Language + ")"
+		}
+		msg := fmt.Sprintf("%s is not in %s", label, in)
+		if len(e.Candidates) > 0 {
+			names := make([]string, len(e.Candidates))
+			for i, c := range e.Candidates {
+				names[i] = c.Name
+			}
+			msg += "; close names: " + strings.Join(names, ", ")
+		}
+		return msg + "; fix the name, or quote by lines without " + via
+	case errors.Is(e.Err, ErrAmbiguous):
+		what, remedy := "declarations", "quote by a region= or by lines without sym="
+		if e.Selector.Kind == Region {
+			what, remedy = "begin markers", "give each region a name of its own"
+		}
+		list := make([]string, len(e.Candidates))
+		for i, c := range e.Candidates {
+			list[i] = fmt.Sprintf("%s %s (%s)", c.Kind, c.Name, c.lines())
+		}
+		return fmt.Sprintf("%s matches %d %s in %s: %s; %s", label, len(e.Candidates), what, e.Path, strings.Join(list, ", "), remedy)
+	case errors.Is(e.Err, ErrParse):
+		lang := e.Language
+		if lang == "" {
+			lang = "its language"
+		}
+		at := ""
+		if e.Line > 0 {
+			at = fmt.Sprintf(" (line %d)", e.Line)
+		}
+		return fmt.Sprintf("%s does not parse as %s%s: %s; fix the file, or quote by region= or by lines", e.Path, lang, at, e.Detail)
+	case errors.Is(e.Err, ErrUnclosed):
+		return e.unclosedMessage(label)
+	case errors.Is(e.Err, ErrTooLarge):
+		why := ""
+		if e.Detail != "" {
+			why = " (" + e.Detail + ")"
+		}
+		return fmt.Sprintf("%s is too large to look names up in%s; quote by lines without %s", e.Path, why, via)
+	case errors.Is(e.Err, ErrUnsupported):
+		what := e.Path
+		switch {
+		case e.Language != "" && e.Detail != "":
+			what += " (" + e.Language + ": " + e.Detail + ")"
+		case e.Language != "":
+			what += " (" + e.Language + ")"
+		case e.Detail != "":
+			what += " (" + e.Detail + ")"
+		}
+		works := "in no language here"
+		if len(e.Known) > 0 {
+			works = "in " + strings.Join(e.Known, ", ")
+		}
+		return fmt.Sprintf("no symbol parser for %s; sym= works %s; quote by region= (any language) or by lines", what, works)
+	}
+	msg := fmt.Sprintf("%s in %s: %v", label, e.Path, e.Err)
+	if e.Detail != "" {
+		msg += " (" + e.Detail + ")"
+	}
+	return msg
 }
 
-// LanguageOf returns the language a file's names are looked up in: lang
-// (a link's lang= option) when it names a language of this package, else
-// by the file name's extension: "go", "python", "javascript", "typescript",
-// "tsx", "rust", "java", "c", "cpp"; "" when unknown.
-func LanguageOf(path, lang string) string { return "" } // stub
+// label is the selector as messages name it: "sym=Server.Handle",
+// "sym=Server.Handle doc", "region=setup".
+func (s Selector) label() string { return s.String() }
 
-// Default returns a Set that knows Go (through go/parser).
-func Default() Set { return Set{} } // stub
-
-// Find resolves sel in src, the decoded text (UTF-8, no BOM) of the file
-// whose project path is path; lang is the link's lang= option or "".
-// Regions need no parser and work in any language.
-func (s Set) Find(path, lang string, src []byte, sel Selector) (Span, error) { // stub
-	return Span{}, &Error{Selector: sel, Path: path, Err: ErrUnsupported}
+// lines names a span's lines for messages: "lines 12–30", "line 12", or
+// for an empty span "no lines (before line 12)".
+func (s Span) lines() string {
+	switch {
+	case s.End <= s.Start:
+		return fmt.Sprintf("no lines (before line %d)", s.Start+1)
+	case s.End-s.Start == 1:
+		return fmt.Sprintf("line %d", s.Start+1)
+	}
+	return fmt.Sprintf("lines %d–%d", s.Start+1, s.End)
 }
 
-// Symbols returns the span of every declaration in src, in source order,
-// with doc comments when doc is set (for completion and reverse lookups).
-func (s Set) Symbols(path, lang string, src []byte, doc bool) ([]Span, error) { // stub
-	return nil, &Error{Path: path, Err: ErrUnsupported}
+// Unsupported returns an error wrapping ErrUnsupported whose message is
+// reason, for a Parser that cannot run here ("built without cgo"): Find
+// reports it as a language without a parser, with the reason.
+func Unsupported(reason string) error { return &unsupported{reason} }
+
+type unsupported struct{ reason string }
+
+func (e *unsupported) Error() string { return e.reason }
+func (e *unsupported) Unwrap() error { return ErrUnsupported }
+
+// ParseError is source a Parser could not parse: its first error.
+type ParseError struct {
+	// Offset is the byte offset of the error in the source given to the
+	// parser, or -1 when unknown; the engine turns it into a line.
+	Offset int
+	Msg    string
 }
 
-// Regions returns every region in src, in the order of their begin markers.
-func Regions(src []byte) ([]Span, error) { return nil, nil } // stub
+func (e *ParseError) Error() string { return e.Msg }
+
+// Unwrap returns ErrParse.
+func (e *ParseError) Unwrap() error { return ErrParse }
+
+// ErrorKind returns the sub-kind of a symbol error, as the corpus's
+// want.symbol names it: "mismatch", "not-found", "ambiguous", "parse",
+// "unclosed", "unsupported" (ErrUnsupported and ErrTooLarge) or "options";
+// "" when err is none of these.
+func ErrorKind(err error) string {
+	for _, k := range []struct {
+		err  error
+		name string
+	}{
+		{ErrMismatch, "mismatch"},
+		{ErrNotFound, "not-found"},
+		{ErrAmbiguous, "ambiguous"},
+		{ErrParse, "parse"},
+		{ErrUnclosed, "unclosed"},
+		{ErrUnsupported, "unsupported"},
+		{ErrTooLarge, "unsupported"},
+		{ErrOptions, "options"},
+	} {
+		if errors.Is(err, k.err) {
+			return k.name
+		}
+	}
+	return ""
+}
