@@ -148,11 +148,7 @@ func (s *Server) completeName(d *document, dest, title string, off int) completi
 // symbols is the parser set names are looked up with: the command's,
 // over symbol.Default, as the Resolver merges them.
 func (s *Server) symbols() symbol.Set {
-	set := symbol.Default()
-	for lang, p := range s.cfg.Resolver.Symbols {
-		set[lang] = p
-	}
-	return set
+	return symbol.Default().Merge(s.cfg.Resolver.Symbols)
 }
 
 // completionKind maps a declaration's kind to the protocol's item kinds.

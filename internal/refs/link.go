@@ -125,7 +125,8 @@ func NameProblem(r *target.Resolver, res *target.Result, sel symbol.Selector, la
 	}
 	lines := res.Selection.Lines
 	if res.Fragment.Scheme != rfc5147.Line || int64(span.Start) != lines.Start || int64(span.End) != lines.End || res.Selection.Clamped {
-		return fmt.Sprintf("%s spans lines %s of %s now (#%s); the link quotes %s", sel, span.Human(), res.Path, span.Fragment(), res.Selection.Label())
+		quoted := symbol.Span{Start: int(lines.Start), End: int(lines.End)}
+		return oneLine((&symbol.Error{Selector: sel, Path: res.Path, Err: symbol.ErrMismatch, Now: span, Quoted: quoted}).Error())
 	}
 	return ""
 }
