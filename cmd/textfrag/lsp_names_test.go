@@ -80,7 +80,7 @@ func TestLSPNamedHoverDefinition(t *testing.T) {
 	for line, wants := range map[int][]string{
 		0: {"`sym=Server.Handle`: method Server.Handle, lines 7–9 now (#line=6,9) · the link quotes exactly those", "```go\nfunc (s *Server) Handle() int {"},
 		2: {"`sym=Server.Handle`: method Server.Handle, lines 7–9 now (#line=6,9) · the link quotes lines 6–9: `textfrag pin --write` re-pins it"},
-		4: {"`sym=Removed`: ", "not found"},
+		4: {"`sym=Removed`: sym=Removed is not in src/server.go (Go); fix the name"},
 		6: {"`region=setup`: region, line 12 now (#line=11,12) · the link quotes exactly those"},
 	} {
 		got := hover(line)
