@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/internal/realm"
 )
 
@@ -16,6 +17,14 @@ import (
 func Explain(err error, doc string) string {
 	msg := err.Error()
 	switch {
+	case errors.Is(err, symbol.ErrMismatch):
+		var se *symbol.Error
+		if errors.As(err, &se) && doc == "" {
+			return fmt.Sprintf("%s; if the name's lines are the ones to quote, write #%s in the link with the md5 of those lines", msg, se.Now.Fragment())
+		}
+		return fmt.Sprintf("%s; run `textfrag pin --write %s` to re-pin it", msg, doc)
+	case symbol.ErrorKind(err) != "":
+		return msg // symbol's messages say how to fix them
 	case errors.Is(err, rfc5147.ErrIntegrity):
 		if doc != "" {
 			return fmt.Sprintf("%s; re-pin with `textfrag pin --write %s`: it follows quoted text that moved, and shows text that changed for review", msg, doc)
@@ -97,8 +106,12 @@ func writtenRange(res *Result) string {
 // conformance corpus do: "syntax", "misordered", "integrity", "missing",
 // "outside" (also for ErrSecret: SEMANTICS.md §5 puts such files outside
 // the realm), "directory", "not-text", and "remote" for remote targets on
-// allowed hosts that cannot be fetched; "" for other errors.
+// allowed hosts that cannot be fetched; "symbol" for a sym= or region=
+// name that does not hold (symbol.ErrorKind says how); "" for other errors.
 func Kind(err error) string {
+	if symbol.ErrorKind(err) != "" {
+		return "symbol"
+	}
 	for _, k := range []struct {
 		err  error
 		name string

@@ -88,8 +88,9 @@ type Options struct {
 	// file between two Forget calls, from any goroutine; the bytes it returns
 	// must not change afterwards. Default: none, files are read as stored.
 	Overlay func(projectPath string) ([]byte, bool)
-	// Symbols are the parsers sym= names are looked up with (FindName).
-	// Default (nil): symbol.Default(), Go only. Regions need no parser.
+	// Symbols are the parsers sym= names are looked up with (FindName),
+	// merged over symbol.Default() (symbol.Set.Merge). Default (nil):
+	// symbol.Default(), Go only. Regions need no parser.
 	Symbols symbol.Set
 }
 
@@ -116,6 +117,7 @@ type Resolver struct {
 	remote       remoteFetcher // nil: remote links are not ours
 	allowSecrets []string
 	overlay      func(string) ([]byte, bool)
+	symbols      symbol.Set
 
 	mu      sync.Mutex
 	entries map[string]*entry
@@ -140,6 +142,11 @@ type entry struct {
 	remote *RemoteInfo   // set for a remote target
 	reads  int64
 	err    error
+
+	// names holds the file's names by language (symbol.LanguageOf), made
+	// at the first FindName: each file is parsed once per Resolver.
+	namesMu sync.Mutex
+	names   map[string]*symbol.Index
 }
 
 // New returns a Resolver. It fails when a root cannot be opened, a charset
@@ -173,6 +180,7 @@ func New(o Options) (*Resolver, error) {
 	}
 	r.allowSecrets = slices.Clone(o.AllowSecrets)
 	r.overlay = o.Overlay
+	r.symbols = symbol.Default().Merge(o.Symbols)
 	if o.FS != nil {
 		r.mounts = []mount{{dir: ".", fsys: o.FS}}
 		return r, nil
@@ -215,7 +223,8 @@ func New(o Options) (*Resolver, error) {
 func (r *Resolver) Fresh() *Resolver {
 	return &Resolver{
 		root: r.root, mounts: r.mounts, charsets: r.charsets, cacheLimit: r.cacheLimit,
-		remote: r.remote, allowSecrets: r.allowSecrets, overlay: r.overlay, entries: make(map[string]*entry),
+		remote: r.remote, allowSecrets: r.allowSecrets, overlay: r.overlay, symbols: r.symbols,
+		entries: make(map[string]*entry),
 	}
 }
 
@@ -228,14 +237,6 @@ func (r *Resolver) Forget() {
 	defer r.mu.Unlock()
 	r.entries = make(map[string]*entry)
 	r.reads.Store(0)
-}
-
-// FindName resolves the selector sel (sym= or region=) in the file at
-// project path p, as Resolve found it (Result.Path); lang is the link's
-// lang= option or "". A file's names are parsed once per Resolver, until
-// Forget.
-func (r *Resolver) FindName(p, lang string, sel symbol.Selector) (symbol.Span, error) { // stub
-	return symbol.Span{}, &symbol.Error{Selector: sel, Path: p, Err: symbol.ErrUnsupported}
 }
 
 // Root returns the project root as an absolute OS path ("" with an FS).
