@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
@@ -48,9 +49,12 @@ pins it. To require pins in CI, run "textfrag pin --check" too.
 Formats (--format):
   text    "file:line:col: error: link: message" lines on stderr
   json    a JSON array of {file, line, column, severity, kind, link, message}
-          on stdout
+          on stdout; a name (sym=, region=) that fails is kind "symbol",
+          with "symbol" saying how: mismatch, not-found, ambiguous, parse,
+          unclosed, unsupported or options
   github  "::error file=…,line=…,col=…::message" workflow commands on stdout,
           which GitHub Actions shows as annotations on the pull request
+          (titled "symbol not-found" and so on for a name that fails)
 Every format ends with a summary line on stderr:
   checked N links in M files: E errors, W warnings
 
@@ -75,6 +79,8 @@ type checkRecord struct {
 	Kind     string `json:"kind"`
 	Link     string `json:"link"`
 	Message  string `json:"message"`
+	// Symbol is how a name failed, for kind "symbol" (symbol.ErrorKind).
+	Symbol string `json:"symbol,omitempty"`
 }
 
 // runCheck is the check command.
@@ -143,9 +149,14 @@ func runCheck(e *env, args []string) int {
 		adviseRoot(lf.proj, p.Problems)
 		problems = append(problems, p.Problems...)
 		for _, q := range p.Problems {
+			sub := ""
+			if q.Kind == "symbol" {
+				sub = symbol.ErrorKind(q.Err)
+			}
 			records = append(records, checkRecord{
 				File: filepath.ToSlash(q.Document), Line: q.Line, Column: q.Column,
 				Severity: q.Severity.String(), Kind: q.Kind, Link: q.Link, Message: q.Message,
+				Symbol: sub,
 			})
 		}
 	}
@@ -195,6 +206,9 @@ func githubAnnotation(r checkRecord) string {
 	b.WriteString(escapeGitHubProperty(termsafe.Escape(r.File, "\r\n")))
 	if r.Line > 0 {
 		fmt.Fprintf(&b, ",line=%d,col=%d", r.Line, r.Column)
+	}
+	if r.Symbol != "" {
+		b.WriteString(",title=" + escapeGitHubProperty(r.Kind+" "+r.Symbol))
 	}
 	b.WriteString("::")
 	msg := r.Message

@@ -10,7 +10,9 @@ import (
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/quotelink"
 	"github.com/textfrag/textfrag/internal/symbols"
 )
 
@@ -18,13 +20,17 @@ func init() {
 	register(command{name: "resolve", summary: "print what one reference selects: textfrag resolve src/a.go#line=10,20", run: runResolve})
 }
 
-const resolveHelp = `Usage: textfrag resolve [--root DIR] [--json] REF
+const resolveHelp = `Usage: textfrag resolve [--root DIR] [--json] [--options OPTS] REF
 
 Writes the characters REF selects, as stored, to standard output. A relative
 REF is relative to the current directory (or to the project root when the
 current directory is outside it); one starting with / to the project root.
 The root is found as for every command (see "textfrag check -h"), and the
 textfrag.toml there sets defaults for the flags below.
+
+--options takes the link's title: when it names a symbol or a region
+(sym=Server.Handle, region=setup), REF must quote exactly the lines the
+name spans, as a build checks.
 
 Exit status: 0 on success (clamping is a warning), 1 on any error, 2 on bad
 usage.
@@ -37,6 +43,7 @@ func runResolve(e *env, args []string) int {
 	var files fileFlags
 	files.register(fs)
 	asJSON := fs.Bool("json", false, "print spans, line numbers, checks and text as JSON")
+	options := fs.String("options", "", "the link's title `OPTS`; with sym=NAME or region=NAME, REF must quote the lines the name spans")
 	var remote remoteFlags
 	remote.register(fs)
 	fs.Usage = func() {
@@ -52,6 +59,11 @@ func runResolve(e *env, args []string) int {
 		return exitUsage
 	}
 	ref := pos[0]
+	sel, lang, named, err := quotelink.TitleName(*options)
+	if err != nil {
+		e.errorf("--options %q: %v", *options, err)
+		return exitUsage
+	}
 	proj, ok := e.findProject(fs)
 	if !ok {
 		return exitError
@@ -83,6 +95,12 @@ func runResolve(e *env, args []string) int {
 		e.errorf("%s: %s", ref, oneLine(msg))
 		return exitError
 	}
+	if named {
+		if msg := nameMismatch(r, res, sel, lang); msg != "" {
+			e.errorf("%s: %s", ref, oneLine(msg))
+			return exitError
+		}
+	}
 	e.warnSelection(ref, res)
 	if *asJSON {
 		e.writeJSON(ref, res, true)
@@ -90,6 +108,24 @@ func runResolve(e *env, args []string) int {
 	}
 	e.stdout.Write(res.Selection.Text)
 	return exitOK
+}
+
+// nameMismatch says why res does not quote what sel names (lang is the
+// link's lang=), or returns "" when it quotes exactly the lines the name
+// spans now.
+func nameMismatch(r *target.Resolver, res *target.Result, sel symbol.Selector, lang string) string {
+	f := res.Fragment
+	if f.Scheme != rfc5147.Line || f.Form != rfc5147.Range {
+		return fmt.Sprintf("%s names whole lines; quote them with #line=START,END", sel)
+	}
+	span, err := r.FindName(res.Path, lang, sel)
+	if err != nil {
+		return quotelink.ExplainName(res.Path, err, symbols.Languages())
+	}
+	if res.Selection.Clamped || int64(span.Start) != f.Start || int64(span.End) != f.End {
+		return fmt.Sprintf("%s spans lines %s of %s now (#%s); the reference quotes %s", sel, span.Human(), res.Path, span.Fragment(), res.Selection.Label())
+	}
+	return ""
 }
 
 // refBase returns the project path of a document beside which REF

@@ -37,7 +37,9 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 		if errors.Is(err, symbol.ErrNotFound) {
 			class = Gone
 		}
-		return pinFailOutcome(class, fmt.Sprintf("%s: %s", label, explainName(err)))
+		// The lookup's own message: what is wrong and what a person can
+		// do (pin cannot).
+		return pinFailOutcome(class, fmt.Sprintf("%s: %s", label, oneLine(err.Error())))
 	}
 	if span.End <= span.Start {
 		return pinFailOutcome(Error, fmt.Sprintf("%s: %s spans no line now (its markers are adjacent); put the lines to quote between them, or fix the link by hand", label, n.sel))
@@ -112,46 +114,4 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 		Message: fmt.Sprintf("%s %s → %s: the text of %s changed since it was pinned (the md5 is of %s)", res.Path, oldSel.Label(), newRes.Selection.Label(), n.sel, where),
 		Detail:  pinQuoteDiff(oldSel.Text, newRes.Selection.Text, 40)}
 	return p.acceptance(out)
-}
-
-// explainName words an error of Resolver.FindName for pin's report: what
-// is wrong, and what a person can do (pin cannot).
-func explainName(err error) string {
-	var se *symbol.Error
-	if !errors.As(err, &se) {
-		return oneLine(err.Error())
-	}
-	sel, in := se.Selector, se.Path
-	if se.Language != "" {
-		in += " (" + se.Language + ")"
-	}
-	var spans []string
-	for _, c := range se.Candidates {
-		if errors.Is(err, symbol.ErrNotFound) {
-			spans = append(spans, c.Name)
-		} else {
-			spans = append(spans, fmt.Sprintf("%s %s (lines %s)", c.Kind, c.Name, c.Human()))
-		}
-	}
-	detail := ""
-	if se.Detail != "" {
-		detail = " (" + oneLine(se.Detail) + ")"
-	}
-	switch {
-	case errors.Is(err, symbol.ErrNotFound):
-		msg := fmt.Sprintf("%s is not in %s", sel, in)
-		if len(spans) > 0 {
-			msg += "; close names: " + strings.Join(spans, ", ")
-		}
-		return msg + fmt.Sprintf("; fix the name in the link's title, or quote by lines without %s", sel)
-	case errors.Is(err, symbol.ErrAmbiguous):
-		return fmt.Sprintf("%s matches %d declarations in %s: %s; quote by a region= or by lines without %s", sel, len(se.Candidates), se.Path, strings.Join(spans, ", "), sel)
-	case errors.Is(err, symbol.ErrParse):
-		return fmt.Sprintf("%s does not parse%s; fix the file, or quote by region= or by lines", in, detail)
-	case errors.Is(err, symbol.ErrUnsupported):
-		return fmt.Sprintf("no symbol parser for %s%s; quote by region= (any language) or by lines", se.Path, detail)
-	case errors.Is(err, symbol.ErrUnclosed):
-		return fmt.Sprintf("%s in %s is not closed%s; add the missing `textfrag:begin %s` or `textfrag:end %s` comment line", sel, se.Path, detail, sel.Name, sel.Name)
-	}
-	return oneLine(err.Error())
 }

@@ -4,9 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"regexp"
-	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
@@ -19,11 +18,9 @@ import (
 // follows it when it moves.
 
 // ErrName is matched by errors for a name that cannot be written in a link
-// title, or a title whose name options contradict each other.
+// title, or a title whose name options contradict each other; those errors
+// wrap symbol.ErrOptions too.
 var ErrName = errors.New("bad name")
-
-// regionName is what a region= name may be (DESIGN: the marker rule).
-var regionName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`)
 
 // ParseNameRef splits FILE:NAME, as an author names a symbol
 // ("src/server.go:Server.Handle", "src/lib.rs:App::run"). ok is false when
@@ -65,57 +62,40 @@ func ParseNameRef(ref string, isFile func(string) bool) (file, name string, ok b
 }
 
 // NewSelector returns the selector for a symbol name (region false) or a
-// region name, with doc (a symbol's span starts at its doc comment). Errors
-// wrap ErrName.
+// region name, with doc (a symbol's span starts at its doc comment), by
+// the rule builds read titles with (symbol.ParseSelector). Errors wrap
+// ErrName.
 func NewSelector(name string, region, doc bool) (symbol.Selector, error) {
-	switch {
-	case region && doc:
-		return symbol.Selector{}, fmt.Errorf("%w: doc applies to symbols (sym=), not to regions", ErrName)
-	case region && !regionName.MatchString(name):
-		return symbol.Selector{}, fmt.Errorf("%w: region name %q: want letters, digits and _ . - (not starting with . or -), as written after textfrag:begin", ErrName, name)
-	case region:
-		return symbol.Selector{Kind: symbol.Region, Name: name}, nil
-	case name == "" || strings.ContainsFunc(name, isSpace):
-		return symbol.Selector{}, fmt.Errorf("%w: symbol name %q: want a name without spaces, qualified with . or :: (Server.Handle, App::run)", ErrName, name)
+	title := "sym=" + name
+	if region {
+		title = "region=" + name
 	}
-	return symbol.Selector{Kind: symbol.Symbol, Name: name, Doc: doc}, nil
+	if strings.ContainsFunc(name, unicode.IsSpace) {
+		return symbol.Selector{}, fmt.Errorf("%w: %q: a name has no spaces", ErrName, title)
+	}
+	if doc {
+		title += " doc"
+	}
+	sel, _, _, err := TitleName(title)
+	return sel, err
 }
 
-func isSpace(r rune) bool {
-	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '\v'
-}
-
-// TitleName reads the name options of a link title: the selector of its
-// sym=NAME (with doc) or region=NAME, and its lang= option (the last one).
-// named is false when the title names nothing. Errors wrap ErrName: both
+// TitleName reads the name options of a link title as builds read them
+// (symbol.ParseSelector): the selector of its sym=NAME (with doc) or
+// region=NAME, and its lang= option (the last one). named is false when
+// the title names nothing. Errors wrap ErrName and symbol.ErrOptions: both
 // sym= and region=, either twice, doc without sym=, an empty or malformed
 // name.
 func TitleName(title string) (sel symbol.Selector, lang string, named bool, err error) {
-	var doc bool
+	sel, named, err = symbol.ParseSelector(title)
+	if err != nil {
+		return symbol.Selector{}, "", false, fmt.Errorf("%w: %w", ErrName, err)
+	}
 	for _, w := range strings.Fields(title) {
-		k, v, hasValue := strings.Cut(w, "=")
-		switch {
-		case w == "doc":
-			doc = true
-		case k == "lang" && hasValue:
+		if v, ok := strings.CutPrefix(w, "lang="); ok {
 			lang = v
-		case (k == "sym" || k == "region") && hasValue:
-			if named {
-				return symbol.Selector{}, "", false, fmt.Errorf("%w: a link names one symbol or region; this title has %s and %s", ErrName, sel.String(), w)
-			}
-			named = true
-			if sel, err = NewSelector(v, k == "region", false); err != nil {
-				return symbol.Selector{}, "", false, err
-			}
 		}
 	}
-	switch {
-	case doc && !named:
-		return symbol.Selector{}, "", false, fmt.Errorf("%w: doc applies with sym=NAME only", ErrName)
-	case doc && sel.Kind == symbol.Region:
-		return symbol.Selector{}, "", false, fmt.Errorf("%w: doc applies to symbols (sym=), not to regions", ErrName)
-	}
-	sel.Doc = doc
 	return sel, lang, named, nil
 }
 
@@ -140,7 +120,7 @@ func ComposeName(file string, sel symbol.Selector, span symbol.Span, t Text, o O
 	if o.Quote {
 		return Link{}, nil, fmt.Errorf("%w: a name quotes whole lines", ErrQuoteLines)
 	}
-	if _, _, named, err := TitleName(o.Title); err != nil || named || slices.Contains(strings.Fields(o.Title), "doc") {
+	if _, _, named, err := TitleName(o.Title); err != nil || named {
 		return Link{}, nil, fmt.Errorf("%w: the options %q name a symbol or region themselves; give the name as FILE:NAME or --region NAME (and doc as --doc), not in the options", ErrName, o.Title)
 	}
 	if span.End <= span.Start {

@@ -58,15 +58,16 @@ func TestTitleName(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ title, want string }{
-		{"sym=A region=b", "names one symbol or region"},
-		{"sym=A sym=B", "names one symbol or region"},
-		{"doc", "doc applies with sym=NAME only"},
-		{"region=b doc", "not to regions"},
-		{"sym=", "symbol name"},
-		{"region=-x", "region name"},
-		{"region=a/b", "region name"},
+		{"sym=A region=b", "name lines twice"},
+		{"sym=A sym=B", "name lines twice"},
+		{"doc", "doc only goes with sym=NAME"},
+		{"region=b doc", "doc only goes with sym=NAME"},
+		{"sym=", "names nothing"},
+		{"sym=A..b", "is not a name"},
+		{"region=-x", "is not a region name"},
+		{"region=a/b", "is not a region name"},
 	} {
-		if _, _, _, err := TitleName(c.title); !errors.Is(err, ErrName) || !strings.Contains(err.Error(), c.want) {
+		if _, _, _, err := TitleName(c.title); !errors.Is(err, ErrName) || !errors.Is(err, symbol.ErrOptions) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("TitleName(%q): %v; want ErrName saying %q", c.title, err, c.want)
 		}
 	}

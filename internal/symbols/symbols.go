@@ -10,7 +10,6 @@
 package symbols
 
 import (
-	"slices"
 	"sync"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
@@ -19,20 +18,9 @@ import (
 // Set returns the command's parsers: symbol.Default() with the tree-sitter
 // languages merged over it. It is built once; callers must not modify it.
 var Set = sync.OnceValue(func() symbol.Set {
-	set := symbol.Set{}
-	for lang, p := range symbol.Default() {
-		set[lang] = p
-	}
-	return set
+	return symbol.Default()
 })
 
 // Languages returns the names of the languages Set finds symbols in, as
 // their parsers name them ("Go", "Python", …), sorted, for messages.
-func Languages() []string {
-	var names []string
-	for _, p := range Set() {
-		names = append(names, p.Language())
-	}
-	slices.Sort(names)
-	return slices.Compact(names)
-}
+func Languages() []string { return Set().Languages() }

