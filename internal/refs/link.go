@@ -108,25 +108,20 @@ func Resolve(r *target.Resolver, doc string, ml mdlink.Link) *Link {
 	if l.Selector != nil && l.Status == "ok" {
 		// The name must still span exactly the linked lines, as the build
 		// checks.
-		if msg := NameProblem(r, res, *l.Selector, l.Lang); msg != "" {
+		if msg := NameProblem(r, doc, res, *l.Selector, l.Lang); msg != "" {
 			l.Status, l.Error = "stale", msg
 		}
 	}
 	return l
 }
 
-// NameProblem returns what is wrong with the name sel of a link that
-// resolved to res, as the build finds it: the name cannot be looked up,
-// or no longer spans exactly the linked lines; "" when it does.
-func NameProblem(r *target.Resolver, res *target.Result, sel symbol.Selector, lang string) string {
-	span, err := r.FindName(res.Path, lang, sel)
-	if err != nil {
-		return oneLine(err.Error())
-	}
-	lines := res.Selection.Lines
-	if res.Fragment.Scheme != rfc5147.Line || int64(span.Start) != lines.Start || int64(span.End) != lines.End || res.Selection.Clamped {
-		quoted := symbol.Span{Start: int(lines.Start), End: int(lines.End)}
-		return oneLine((&symbol.Error{Selector: sel, Path: res.Path, Err: symbol.ErrMismatch, Now: span, Quoted: quoted}).Error())
+// NameProblem returns what is wrong with the name sel of a link of the
+// page at project path doc that resolved to res, as the build finds it
+// (target.CheckName): the name cannot be looked up, or no longer spans
+// exactly the linked lines; "" when it does.
+func NameProblem(r *target.Resolver, doc string, res *target.Result, sel symbol.Selector, lang string) string {
+	if err := r.CheckName(doc, res, lang, sel); err != nil {
+		return oneLine(target.Explain(err, ""))
 	}
 	return ""
 }
