@@ -87,8 +87,13 @@ type Problem struct {
 	// Kind classifies errors as target.Kind does ("integrity", "missing", …),
 	// plus this package's own: "limit" (box limits), "title" (link title
 	// options), "highlight" (highlighting budget and safety net) and
-	// "order" (a link another transformer rewrote first, see WithPriority).
+	// "order" (a link another transformer rewrote first, see WithPriority);
+	// "symbol" for a sym= or region= name that does not hold.
 	Kind string
+	// Reason refines Kind "symbol" (symbol.ErrorKind): "mismatch",
+	// "not-found", "ambiguous", "parse", "unclosed", "unsupported" or
+	// "options"; "" for other kinds.
+	Reason string
 	// Message says what is wrong and how to fix it.
 	Message string
 	// Err is the underlying error, for errors.Is; nil for warnings.

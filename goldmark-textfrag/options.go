@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
 
@@ -104,10 +105,23 @@ func WithAllowSecrets(globs ...string) Option {
 	return optionFunc(func(c *config) { c.targetOptions.AllowSecrets = globs })
 }
 
+// WithSymbols adds parsers for the languages whose declarations sym= names
+// (a link title option), merged over symbol.Default(), which knows Go: the
+// set's parsers replace the default's for the languages both know. The
+// tree-sitter parsers (Python, JavaScript, TypeScript, Rust, Java, C, C++)
+// are in package goldmark-textfrag/symbol/treesitter, which needs cgo:
+// textfrag.WithSymbols(treesitter.Parsers()). Default: nil, Go only.
+// region= needs no parser. With WithResolver, the Resolver's own
+// target.Options.Symbols are used instead.
+func WithSymbols(set symbol.Set) Option {
+	return optionFunc(func(c *config) { c.targetOptions.Symbols = set })
+}
+
 // WithResolver uses r to find and read targets, instead of one made from
-// WithRoot, WithAllowedRoots, WithFS, WithCharsets, WithRemote and
-// WithAllowSecrets. Without it, each conversion reads the files it quotes
-// afresh (once per conversion, however many links), so a long-lived
+// WithRoot, WithAllowedRoots, WithFS, WithCharsets, WithRemote,
+// WithAllowSecrets and WithSymbols. Without it, each conversion reads the
+// files it quotes afresh (once per conversion, however many links, and
+// parses each at most once for sym= names), so a long-lived
 // goldmark instance always quotes files as they are. With it, r is shared:
 // each file is read once across every document r serves, and r keeps what
 // it read (see target.Resolver) until r.Forget is called, so share one

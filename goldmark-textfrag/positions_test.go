@@ -34,14 +34,22 @@ func allExtensions(root string) goldmark.Markdown {
 	))
 }
 
-func TestFailClosedInEveryPosition(t *testing.T) {
-	root := writeProject(t, map[string]string{"t.txt": "one\ntwo\n"})
-	// Each document has LINK once; line and col locate its first character
-	// ('[' or '!', or the '[' of a definition).
-	tests := []struct {
-		name, doc string
-		line, col int
-	}{
+// positionCase is a document that holds LINK once, in one Markdown
+// position; line and col locate its first character ('[' or '!', or the
+// '[' of a definition).
+type positionCase struct {
+	name, doc string
+	line, col int
+}
+
+// linkPositions are the places a link with a destination and a title can
+// stand. Every check of a link runs in each (TestFailClosedInEveryPosition,
+// TestNameCheckedInEveryPosition).
+func linkPositions() []positionCase {
+	return []positionCase{
+		{"box", "[x](LINK)\n", 1, 1},
+		{"inline link", "See [x](LINK) here.\n", 1, 5},
+		{"image alone", "![x](LINK)\n", 1, 1},
 		{"image alt", "Intro.\n\n![see [x](LINK) alt](pic.png)\n", 3, 7},
 		{"image alt, image alone", "![see [x](LINK) alt](t.txt#line=0,1)\n", 1, 7},
 		{"image alt, reference image", "![see [x](LINK)][pic]\n\n[pic]: pic.png\n", 1, 7},
@@ -67,11 +75,13 @@ func TestFailClosedInEveryPosition(t *testing.T) {
 		{"unused definition in a list", "- a\n\n  [r]: LINK\n", 3, 3},
 		{"duplicate definition", "[x][r]\n\n[r]: t.txt#line=0,1\n[r]: LINK\n", 4, 1},
 	}
+}
+
+func TestFailClosedInEveryPosition(t *testing.T) {
+	root := writeProject(t, map[string]string{"t.txt": "one\ntwo\n"})
+	tests := linkPositions()
 	// Autolinks take an absolute URL, file:///ROOT/t.txt#…, located at their "<".
-	tests = append(tests, []struct {
-		name, doc string
-		line, col int
-	}{
+	tests = append(tests, []positionCase{
 		{"autolink", "See <FILE>.\n", 1, 5},
 		{"autolink alone", "<FILE>\n", 1, 1},
 		{"autolink in image alt", "![a <FILE> b](p.png)\n", 1, 5},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 )
 
 // linkOptions are the per-link options written in an RFC 5147 link's title:
@@ -15,7 +16,12 @@ import (
 //	  - hl=LIST emphasizes source lines (human numbers): "12", "15-17", comma-separated;
 //	  - dedent removes the indentation the shown lines have in common;
 //	  - lang=NAME picks the chroma lexer instead of the file extension's;
-//	  - quote renders a char range inside running text as an inline quotation.
+//	  - quote renders a char range inside running text as an inline quotation;
+//	  - sym=NAME keeps the quote on a declaration (Go by default, other
+//	    languages with WithSymbols), region=NAME on the lines between two
+//	    marker comments, and doc (with sym=) starts it at the doc comment:
+//	    the build fails unless the name spans exactly the linked lines
+//	    (testdata/SYMBOLS.md). Their misuse is an error of kind "symbol".
 //
 // Any other word is an error: the title of an RFC 5147 link is for options.
 // An option given twice is a warning (hl= lists are joined, the last lang=
@@ -26,11 +32,13 @@ type linkOptions struct {
 	dedent      bool
 	lang        string
 	quote       bool
+	// name is the sym= or region= selector; Kind 0 when there is none.
+	name symbol.Selector
 	// warnings are the title's mistakes that do not stop the link.
 	warnings []string
 }
 
-const titleSyntax = `options are hl=12,15-17, dedent, lang=NAME and quote`
+const titleSyntax = `options are hl=12,15-17, dedent, lang=NAME, quote, sym=NAME, region=NAME and doc`
 
 func parseTitle(title string) (linkOptions, error) {
 	var o linkOptions
@@ -41,9 +49,12 @@ func parseTitle(title string) (linkOptions, error) {
 		}
 		seen |= bit
 	}
+	var names []string // the words of sym=, region= and doc
 	for _, word := range strings.Fields(title) {
 		key, value, hasValue := strings.Cut(word, "=")
 		switch {
+		case (key == "sym" || key == "region") && hasValue, word == "doc":
+			names = append(names, word)
 		case key == "dedent" && !hasValue:
 			again(1, word, "write it once")
 			o.dedent = true
@@ -63,6 +74,16 @@ func parseTitle(title string) (linkOptions, error) {
 		default:
 			return o, fmt.Errorf("link title: unknown option %q; %s", word, titleSyntax)
 		}
+	}
+	if names != nil {
+		sel, _, err := symbol.ParseSelector(strings.Join(names, " "))
+		if err != nil {
+			return o, err // wraps symbol.ErrOptions
+		}
+		if o.quote {
+			return o, fmt.Errorf("%w: link title: quote shows characters inside running text, and %s names whole lines; drop one of them", symbol.ErrOptions, sel)
+		}
+		o.name = sel
 	}
 	return o, nil
 }

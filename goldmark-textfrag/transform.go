@@ -22,6 +22,7 @@ import (
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
 
@@ -172,7 +173,15 @@ func (d *document) link(n ast.Node) {
 		return
 	}
 	opts, err := parseTitle(string(title))
-	if err != nil {
+	if err == nil && opts.name.Kind != 0 {
+		err = d.resolver.CheckName(d.project, res, opts.lang, opts.name)
+	}
+	switch {
+	case symbol.ErrorKind(err) != "":
+		p.Kind, p.Reason, p.Message, p.Err = "symbol", symbol.ErrorKind(err), d.explainName(err, res, opts), err
+		d.fail(n, p)
+		return
+	case err != nil:
 		p.Kind, p.Message, p.Err = "title", err.Error(), err
 		d.fail(n, p)
 		return
@@ -219,6 +228,20 @@ func (d *document) link(n ast.Node) {
 		return
 	}
 	para.Parent().ReplaceChild(para.Parent(), para, box)
+}
+
+// explainName is the message of err, a sym= or region= name that does not
+// hold for the link res with options o: target.Explain's, and for a
+// language without a parser, the option that adds one.
+func (d *document) explainName(err error, res *target.Result, o linkOptions) string {
+	msg := target.Explain(err, d.pinName())
+	var se *symbol.Error
+	if errors.Is(err, symbol.ErrUnsupported) && errors.As(err, &se) && se.Detail == "" {
+		if lang := symbol.LanguageOf(targetName(res), o.lang); lang != "" {
+			msg += fmt.Sprintf("; to look names up in %s, add textfrag.WithSymbols(treesitter.Parsers()) (package github.com/textfrag/textfrag/goldmark-textfrag/symbol/treesitter, which needs cgo)", symbol.DisplayName(lang))
+		}
+	}
+	return msg
 }
 
 // aloneIn reports whether block, the parent of a link or image, is a

@@ -14,14 +14,16 @@ const maxClose = 5
 // the cost per lookup is bounded per name however long the names are.
 const maxCompare = 64
 
-// closeNames returns up to maxClose names close to name: by edit distance,
-// letter case aside, within a fifth of the name's length (at least 2), or
-// with the same last component ("Handle" for "Server.Handle"); closest
-// first, then alphabetically.
+// closeNames returns up to maxClose names close to name: by edit distance
+// (a swap of neighbours is one edit), letter case aside, within a fifth of
+// the name's length (at least 1) and shorter than the name (so "v" is not
+// close to "f", but "F" is), or with the same last component ("Handle" for
+// "Server.Handle"); closest first, then alphabetically.
 func closeNames(name string, names []string) []string {
 	q := strings.ToLower(name)
 	qLast := lastComponent(q)
-	limit := max(2, utf8.RuneCountInString(q)/5)
+	limit := max(1, utf8.RuneCountInString(q)/5)
+	limit = min(limit, utf8.RuneCountInString(q)-1)
 	type scored struct {
 		name string
 		d    int
@@ -63,14 +65,16 @@ func lastComponent(name string) string {
 	return name
 }
 
-// editDistance is the Levenshtein distance of a and b in runes, or limit+1
-// when it exceeds limit.
+// editDistance is the edit distance of a and b in runes, a transposition of
+// two neighbours counting as one edit (optimal string alignment), or
+// limit+1 when it exceeds limit.
 func editDistance(a, b string, limit int) int {
 	ra, rb := []rune(a), []rune(b)
 	if d := len(ra) - len(rb); d > limit || -d > limit {
 		return limit + 1
 	}
-	prev := make([]int, len(rb)+1)
+	older := make([]int, len(rb)+1) // row i-2
+	prev := make([]int, len(rb)+1)  // row i-1
 	cur := make([]int, len(rb)+1)
 	for j := range prev {
 		prev[j] = j
@@ -84,12 +88,15 @@ func editDistance(a, b string, limit int) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], older[j-2]+1)
+			}
 			best = min(best, cur[j])
 		}
 		if best > limit {
 			return limit + 1
 		}
-		prev, cur = cur, prev
+		older, prev, cur = prev, cur, older
 	}
 	return prev[len(rb)]
 }
