@@ -97,7 +97,8 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 	if rerr != nil || !ok {
 		return nil, rerr
 	}
-	res, err, ok := s.resolveLink(s.resolver(), d, l)
+	r := s.resolver()
+	res, err, ok := s.resolveLink(r, d, l)
 	if !ok {
 		return nil, nil
 	}
@@ -110,7 +111,7 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 		status = append(status, "error: "+target.Explain(err, ""))
 	}
 	if sel, lang, named := nameOf(l); named && res != nil {
-		status = append(status, nameHover(s.resolver(), res, sel, lang))
+		status = append(status, nameHover(r, res, sel, lang))
 	}
 	if res == nil || res.Selection == nil {
 		fmt.Fprintf(&b, "**textfrag** `%s`\n\n", strings.ReplaceAll(l.Dest, "`", "'"))
