@@ -13,6 +13,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/corpus"
 )
@@ -40,8 +41,9 @@ func TestConformance(t *testing.T) {
 			// ends read the corpus's Markdown alike.
 			md := goldmark.New(goldmark.WithExtensions(
 				extension.GFM, extension.Footnote, extension.DefinitionList, extension.Typographer,
-				textfrag.New(textfrag.WithRoot(root), textfrag.WithCharsets(rules...), textfrag.WithHighlighting(false))))
-			src := markdownFor(c.Text, c.Link)
+				textfrag.New(textfrag.WithRoot(root), textfrag.WithCharsets(rules...), textfrag.WithHighlighting(false),
+					textfrag.WithSymbols(extraSymbols))))
+			src := "[" + c.Text + "](" + c.Destination() + ")\n"
 			if c.Markdown != "" {
 				src = c.Document()
 			}
@@ -49,15 +51,15 @@ func TestConformance(t *testing.T) {
 			textfrag.SetDocument(pc, c.Doc)
 			var out bytes.Buffer
 			err := md.Convert([]byte(src), &out, parser.WithContext(pc))
-			w := c.Want
+			w := c.WantWith(symbol.Default().Merge(extraSymbols))
 			switch {
 			case w.Error != "":
 				var p *textfrag.Problem
 				if !errors.As(err, &p) {
 					t.Fatalf("Convert error = %v, want a %s error", err, w.Error)
 				}
-				if p.Kind != w.Error {
-					t.Fatalf("error kind %q (%v), want %q", p.Kind, p, w.Error)
+				if p.Kind != w.Error || p.Reason != w.Symbol {
+					t.Fatalf("error kind %q %q (%v), want %q %q", p.Kind, p.Reason, p, w.Error, w.Symbol)
 				}
 				if p.Line != 1 || p.Column != 1 || p.Document != c.Doc {
 					t.Errorf("error at %s:%d:%d, want %s:1:1", p.Document, p.Line, p.Column, c.Doc)
@@ -115,12 +117,7 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// markdownFor writes a link with text alone in its paragraph, in angle
-// brackets when the destination has a space (which the corpus uses for
-// syntax errors).
-func markdownFor(text, link string) string {
-	if strings.ContainsAny(link, " \t") {
-		return "[" + text + "](<" + link + ">)\n"
-	}
-	return "[" + text + "](" + link + ")\n"
-}
+// extraSymbols are parsers for the languages symbol.Default does not know,
+// registered by the test file of a package that has them (tree-sitter,
+// with cgo): func init() { extraSymbols = treesitter.Parsers() }.
+var extraSymbols symbol.Set

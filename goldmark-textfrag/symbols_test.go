@@ -81,10 +81,10 @@ func TestNameMessages(t *testing.T) {
 		{`../src/t.go#line=3,6 "sym=F region=r"`, "options", ""},
 		{`../src/t.go#line=3,6 "doc"`, "options", ""},
 		{`../src/t.go#line=3,6 "region=r doc"`, "options", ""},
-		{`../src/t.go#line=3,6 "sym="`, "options", ""},
+		{`../src/t.go#line=3,6 "sym="`, "options", `link title: "sym=" names nothing; write sym=NAME`},
 		{`../src/t.go#line=3,6 "region=a/b"`, "options", ""},
 		{`../src/t.go#line=3 "sym=F"`, "options", ""},
-		{`../src/t.go#char=0,5 "sym=F"`, "options", ""},
+		{`../src/t.go#char=0,5 "sym=F"`, "options", "link title: sym=F needs a line range (#line=a,b), not char=: a name spans whole lines; quote by lines, or drop sym=F"},
 		{`../src/t.go#char=0,5 "quote sym=F"`, "options", ""},
 	} {
 		_, _, err := convert(t, md, "docs/guide.md", "See [F]("+c.link+").\n")

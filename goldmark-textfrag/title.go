@@ -76,12 +76,12 @@ func parseTitle(title string) (linkOptions, error) {
 		}
 	}
 	if names != nil {
+		if o.quote {
+			names = append(names, "quote")
+		}
 		sel, _, err := symbol.ParseSelector(strings.Join(names, " "))
 		if err != nil {
 			return o, err // wraps symbol.ErrOptions
-		}
-		if o.quote {
-			return o, fmt.Errorf("%w: link title: quote shows characters inside running text, and %s names whole lines; drop one of them", symbol.ErrOptions, sel)
 		}
 		o.name = sel
 	}

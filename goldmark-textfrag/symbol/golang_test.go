@@ -280,6 +280,8 @@ func TestParseSelector(t *testing.T) {
 		{"sym=a::", symbol.Selector{}, false, "is not a name"},
 		{"region=-x", symbol.Selector{}, false, "is not a region name"},
 		{"region=a/b", symbol.Selector{}, false, "is not a region name"},
+		{"quote region=a", symbol.Selector{}, false, "quote shows characters"},
+		{"quote hl=2", symbol.Selector{}, false, ""},
 	} {
 		sel, ok, err := symbol.ParseSelector(c.title)
 		switch {

@@ -102,21 +102,25 @@ func editDistance(a, b string, limit int) int {
 }
 
 // ParseSelector reads the words sym=NAME, region=NAME and doc from a link
-// title, ignoring every other word (a front end's own options). ok is
-// false when the title names neither sym= nor region= (and has no doc).
-// Errors wrap ErrOptions: both sym= and region=, either given twice, doc
-// without sym=, an empty or malformed name. A sym= name is any run of
+// title, ignoring every other word (a front end's own options) but quote.
+// ok is false when the title names neither sym= nor region= (and has no
+// doc). Errors wrap ErrOptions: both sym= and region=, either given twice,
+// doc without sym=, quote with a name (quote is for characters inside
+// running text), an empty or malformed name. A sym= name is any run of
 // non-space characters whose components, split at "." (or "::"), are not
 // empty; a region= name matches RegionNamePattern.
 func ParseSelector(title string) (sel Selector, ok bool, err error) {
 	fail := func(format string, args ...any) (Selector, bool, error) {
-		return Selector{}, false, fmt.Errorf("%w: link title: %s", ErrOptions, fmt.Sprintf(format, args...))
+		return Selector{}, false, OptionsError("link title: " + fmt.Sprintf(format, args...))
 	}
-	doc := false
+	doc, quote := false, false
 	for _, word := range strings.Fields(title) {
 		key, value, hasValue := strings.Cut(word, "=")
 		var kind Kind
 		switch {
+		case word == "quote":
+			quote = true
+			continue
 		case word == "doc":
 			if doc {
 				return fail("doc is given twice; write it once")
@@ -148,6 +152,8 @@ func ParseSelector(title string) (sel Selector, ok bool, err error) {
 		return fail("doc only goes with sym=NAME (it starts the quote at the declaration's doc comment)")
 	case sel.Kind == 0:
 		return Selector{}, false, nil
+	case quote:
+		return fail("quote shows characters inside running text, and %s names whole lines; drop one of them", sel)
 	}
 	sel.Doc = doc
 	return sel, true, nil

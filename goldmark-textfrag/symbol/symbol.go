@@ -254,6 +254,16 @@ type unsupported struct{ reason string }
 func (e *unsupported) Error() string { return e.reason }
 func (e *unsupported) Unwrap() error { return ErrUnsupported }
 
+// OptionsError returns an error wrapping ErrOptions whose message is msg
+// as written ("link title: …"), for a front end's own checks of a title's
+// names (a name on a char= fragment, say).
+func OptionsError(msg string) error { return &optionsError{msg} }
+
+type optionsError struct{ msg string }
+
+func (e *optionsError) Error() string { return e.msg }
+func (e *optionsError) Unwrap() error { return ErrOptions }
+
 // ParseError is source a Parser could not parse: its first error.
 type ParseError struct {
 	// Offset is the byte offset of the error in the source given to the

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/corpus"
 )
@@ -35,7 +36,19 @@ func TestConformance(t *testing.T) {
 				t.Fatal(err)
 			}
 			res, err := r.Resolve(c.Doc, c.Link)
-			w := c.Want
+			// A name in the title is checked once the link resolved: its
+			// misuse first, then its lines.
+			sel, named, titleErr := symbol.ParseSelector(c.Title)
+			switch {
+			case err != nil:
+			case titleErr != nil:
+				res, err = nil, &target.Error{Doc: c.Doc, Link: c.Link, Path: res.Path, Err: titleErr}
+			case named:
+				if err = r.CheckName(c.Doc, res, c.TitleLang(), sel); err != nil {
+					res = nil
+				}
+			}
+			w := c.WantWith(symbol.Default())
 			switch {
 			case w.Ignored:
 				if !errors.Is(err, target.ErrNotOurs) {
@@ -48,8 +61,8 @@ func TestConformance(t *testing.T) {
 				if err == nil {
 					t.Fatalf("Resolve(%q, %q) selected %q, want a %s error", c.Doc, c.Link, res.Selection.Text, w.Error)
 				}
-				if got := target.Kind(err); got != w.Error {
-					t.Fatalf("error kind %q (%v), want %q", got, err, w.Error)
+				if got, sub := target.Kind(err), symbol.ErrorKind(err); got != w.Error || sub != w.Symbol {
+					t.Fatalf("error kind %q %q (%v), want %q %q", got, sub, err, w.Error, w.Symbol)
 				}
 				var te *target.Error
 				if !errors.As(err, &te) || te.Link != c.Link || te.Doc != c.Doc {

@@ -113,11 +113,11 @@ func (r *Resolver) CheckName(doc string, res *Result, lang string, sel symbol.Se
 func NameOnFragment(sel symbol.Selector, f rfc5147.Fragment) error {
 	switch {
 	case f.Scheme != rfc5147.Line:
-		return fmt.Errorf("%w: link title: %s needs a line range (#line=a,b), not %s=: a name spans whole lines; quote by lines, or drop %s",
-			symbol.ErrOptions, sel, f.Scheme, sel)
+		return symbol.OptionsError(fmt.Sprintf("link title: %s needs a line range (#line=a,b), not %s=: a name spans whole lines; quote by lines, or drop %s",
+			sel, f.Scheme, sel))
 	case f.Form == rfc5147.Position:
-		return fmt.Errorf("%w: link title: %s needs a line range (#line=a,b), not the single position line=%d; write the range the name spans (`textfrag link` does)",
-			symbol.ErrOptions, sel, f.Start)
+		return symbol.OptionsError(fmt.Sprintf("link title: %s needs a line range (#line=a,b), not the single position line=%d; write the range the name spans (`textfrag link` does)",
+			sel, f.Start))
 	}
 	return nil
 }

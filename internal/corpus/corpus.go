@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 )
 
 // ModulePath is the module whose root holds testdata/.
@@ -25,7 +27,11 @@ const ModulePath = "github.com/textfrag/textfrag"
 const DefaultDoc = "page.md"
 
 // Errors are the words allowed in Want.Error.
-var Errors = []string{"syntax", "misordered", "integrity", "missing", "outside", "directory", "not-text"}
+var Errors = []string{"syntax", "misordered", "integrity", "missing", "outside", "directory", "not-text", "symbol"}
+
+// Symbols are the words allowed in Want.Symbol: how a sym= or region= name
+// fails (testdata/SYMBOLS.md).
+var Symbols = []string{"mismatch", "not-found", "ambiguous", "parse", "unclosed", "unsupported", "options"}
 
 // Case is one conformance case.
 type Case struct {
@@ -42,9 +48,14 @@ type Case struct {
 	// Text is the link text (or image alt) as written in Markdown; front
 	// ends write their own when it is empty.
 	Text string `json:"text,omitempty"`
+	// Title is the link's title as written (its options: "sym=F",
+	// "region=setup dedent"); front ends write [text](link "title"). It
+	// holds no '"'.
+	Title string `json:"title,omitempty"`
 	// Markdown, when set, is a document of its own in which "{link}" stands
-	// for Link: front ends render it instead of theirs and hold it to
-	// Want.Boxes and Want.Links (the placement rule of OUTPUT.md).
+	// for Link and "{title}" for Title: front ends render it instead of
+	// theirs and hold it to Want.Boxes and Want.Links (the placement rule
+	// of OUTPUT.md).
 	Markdown string `json:"markdown,omitempty"`
 	Want     Want   `json:"want"`
 
@@ -88,14 +99,62 @@ type Want struct {
 	Boxes []string `json:"boxes,omitempty"`
 	Links []string `json:"links,omitempty"`
 
-	Error         string   `json:"error,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Symbol is how a name fails, with Error "symbol": one of Symbols.
+	Symbol        string   `json:"symbol,omitempty"`
 	Ignored       bool     `json:"ignored,omitempty"`
 	UnknownChecks []string `json:"unknown_checks,omitempty"`
 }
 
-// Document returns the case's Markdown with the link written in, or "".
+// Document returns the case's Markdown with the link and title written
+// in, or "".
 func (c Case) Document() string {
-	return strings.ReplaceAll(c.Markdown, "{link}", c.Link)
+	return strings.NewReplacer("{link}", c.Link, "{title}", c.Title).Replace(c.Markdown)
+}
+
+// WantWith is what c wants from a front end whose symbol parsers are set:
+// Want, but for a sym= name in a language set has no parser for, which
+// must fail as unsupported, never pass unchecked (fail closed). So
+// 15-symbols-treesitter.json runs, and asserts, in a build without the
+// tree-sitter parsers too. Errors that come before any parser runs (the
+// link's own, and misused title options) stay as they are.
+func (c Case) WantWith(set symbol.Set) Want {
+	sel, ok, err := symbol.ParseSelector(c.Title)
+	if err != nil || !ok || sel.Kind != symbol.Symbol || c.Want.Symbol == "options" ||
+		(c.Want.Error != "" && c.Want.Error != "symbol") {
+		return c.Want
+	}
+	path, _, _ := strings.Cut(c.Link, "#")
+	language := symbol.LanguageOf(path, c.TitleLang())
+	if language == "" || set[language] != nil {
+		return c.Want
+	}
+	return Want{Error: "symbol", Symbol: "unsupported"}
+}
+
+// TitleLang returns the value of the title's last lang= option, or "".
+func (c Case) TitleLang() string {
+	lang := ""
+	for _, word := range strings.Fields(c.Title) {
+		if v, ok := strings.CutPrefix(word, "lang="); ok {
+			lang = v
+		}
+	}
+	return lang
+}
+
+// Destination returns what goes between a link's parentheses: the link
+// (in angle brackets when it holds a space or tab, which the corpus uses
+// for syntax errors), then the title in double quotes when there is one.
+func (c Case) Destination() string {
+	d := c.Link
+	if strings.ContainsAny(d, " \t") {
+		d = "<" + d + ">"
+	}
+	if c.Title != "" {
+		d += ` "` + c.Title + `"`
+	}
+	return d
 }
 
 // IsSelection reports whether the case expects a selection (neither an error

@@ -97,6 +97,12 @@ func checkWant(t *testing.T, id string, c Case) {
 			t.Errorf("%s: error %q is not one of %v", id, w.Error, Errors)
 		}
 	}
+	if (w.Error == "symbol") != (w.Symbol != "") || (w.Symbol != "" && !slices.Contains(Symbols, w.Symbol)) {
+		t.Errorf("%s: error symbol goes with want.symbol, one of %v, and it with the error", id, Symbols)
+	}
+	if strings.Contains(c.Title, `"`) {
+		t.Errorf("%s: the title holds a double quote", id)
+	}
 	if w.Ignored {
 		kinds++
 	}
