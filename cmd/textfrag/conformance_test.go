@@ -3,10 +3,10 @@ package main
 import (
 	"encoding/json"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/textfrag/textfrag/internal/corpus"
+	"github.com/textfrag/textfrag/internal/symbols"
 )
 
 // TestCheckConformance runs every case of the shared corpus through
@@ -53,13 +53,13 @@ func TestCheckConformance(t *testing.T) {
 					errs = append(errs, r)
 				}
 			}
-			w := cs.Want
+			w := cs.WantWith(symbols.Set())
 			switch {
 			case w.Error != "":
 				if code != 1 || len(errs) == 0 || errs[0].Kind != w.Error {
 					t.Fatalf("want a %s error; check exits %d with %+v", w.Error, code, recs)
 				}
-				conformanceSubKind(t, cs, errs[0])
+				conformanceSubKind(t, w, errs[0])
 			case len(errs) > 0:
 				t.Fatalf("want no error; check says %+v", errs)
 			case w.Ignored && len(recs) > 0:
@@ -75,21 +75,13 @@ func conformanceDoc(cs corpus.Case) string {
 	if text == "" {
 		text = "quote"
 	}
-	dest := cs.Link
-	if strings.ContainsAny(dest, " \t") {
-		dest = "<" + dest + ">"
-	}
-	return "[" + text + "](" + dest + conformanceTitle(cs) + ")\n"
+	return "[" + text + "](" + cs.Destination() + ")\n"
 }
 
-// conformanceTitle writes the case's link title, with a leading space, or
-// "" when it has none.
-func conformanceTitle(cs corpus.Case) string { return "" }
-
 // conformanceSubKind checks a name error's sub-kind against the case's.
-func conformanceSubKind(t *testing.T, cs corpus.Case, rec checkRecord) {
+func conformanceSubKind(t *testing.T, w corpus.Want, rec checkRecord) {
 	t.Helper()
-	if rec.Kind == "symbol" && rec.Symbol == "" {
-		t.Errorf("a symbol error without its sub-kind: %+v", rec)
+	if rec.Symbol != w.Symbol {
+		t.Errorf("want symbol %q; check says %+v", w.Symbol, rec)
 	}
 }

@@ -4,6 +4,7 @@ package main
 // writes them, "check" holds them to the name, "pin" follows the name.
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
@@ -167,7 +168,7 @@ func TestPinFollowsNames(t *testing.T) {
 				t.Fatalf("pin: exit %d\n%s", code, stderr)
 			}
 			if c.accept {
-				if !strings.Contains(stderr, "`textfrag pin --write --accept-changed docs`") {
+				if !strings.Contains(stderr, "`textfrag pin --write --accept-changed docs/a.md`") {
 					t.Errorf("pin does not advise --accept-changed:\n%s", stderr)
 				}
 				if _, stderr, code := s.run("pin", "--write", "docs"); code != 1 {
@@ -187,7 +188,7 @@ func TestPinFollowsNames(t *testing.T) {
 }
 
 // A name deleted or renamed is gone: pin says so with the lookup's
-// message and changes nothing; check fails with kind symbol.
+// message and leaves the link as it is, even with --accept-changed.
 func TestPinNameGone(t *testing.T) {
 	for _, c := range []struct {
 		name, src string
@@ -214,9 +215,8 @@ func TestPinNameGone(t *testing.T) {
 			if got := linkFragment(t, s.read("docs/a.md"), "sym=Server.Handle"); got != linkFragment(t, before, "sym=Server.Handle") {
 				t.Errorf("pin rewrote the link to %s", got)
 			}
-			out, _, code := s.run("check", "--format", "json", "docs")
-			if code != 1 || !strings.Contains(out, `"kind": "symbol"`) {
-				t.Errorf("check: exit %d\n%s", code, out)
+			if _, _, code := s.run("check", "docs"); code != 1 {
+				t.Errorf("check passes")
 			}
 		})
 	}
@@ -331,5 +331,56 @@ func TestLinkNameRemedies(t *testing.T) {
 		link := s.mustLink(strings.Fields(m[len(m)-1][1])[2:]...)
 		s.write("docs/a.md", link+"\n")
 		s.mustCheck()
+	}
+}
+
+// check reports a pinned link whose name fails as kind "symbol" with its
+// sub-kind, in every format; the mismatch's advice, followed, makes it
+// pass.
+func TestCheckNames(t *testing.T) {
+	sum := md5hex(namesServer)
+	s := newPinSite(t, map[string]string{"src/server.go": namesServer, "src/a.rb": "def f\nend\n"})
+	s.git("init", "-q")
+	link := func(frag, title string) string {
+		return "[q](../src/server.go#" + frag + ";md5=" + sum + " \"" + title + "\")\n\n"
+	}
+	s.write("docs/a.md", link("line=8,11", "sym=Server.Handle")+
+		link("line=8,12", "sym=Server.Handel")+
+		link("line=14,18", "region=nope")+
+		link("line=0,1", "sym=Server region=setup")+
+		link("char=0,5", "sym=Server")+
+		"[r](../src/a.rb#line=0,2;md5="+md5hex("def f\nend\n")+" \"sym=f\")\n")
+	s.commit("start")
+	out, _, code := s.run("check", "--format", "json", "docs")
+	var recs []checkRecord
+	if err := json.Unmarshal([]byte(out), &recs); err != nil || code != 1 {
+		t.Fatalf("check: exit %d, %v\n%s", code, err, out)
+	}
+	want := []struct{ sub, says string }{
+		{"mismatch", "sym=Server.Handle spans lines 9–12 of src/server.go now (#line=8,12)"},
+		{"not-found", "close names: Server.Handle"},
+		{"not-found", "region=nope is not in src/server.go"},
+		{"options", ""},
+		{"options", ""},
+		{"unsupported", "no symbol parser for src/a.rb"},
+	}
+	if len(recs) != len(want) {
+		t.Fatalf("%d problems, want %d: %+v", len(recs), len(want), recs)
+	}
+	for i, w := range want {
+		r := recs[i]
+		if r.Kind != "symbol" || r.Symbol != w.sub || r.Severity != "error" || !strings.Contains(r.Message, w.says) {
+			t.Errorf("problem %d: %+v; want symbol %s saying %q", i, r, w.sub, w.says)
+		}
+	}
+	gh, _, _ := s.run("check", "--format", "github", "docs")
+	if !strings.Contains(gh, "::error file=docs/a.md,line=1,col=1,title=symbol mismatch::") {
+		t.Errorf("github annotations:\n%s", gh)
+	}
+	// The mismatch alone: following the advice re-pins it to the name.
+	s.write("docs/a.md", link("line=8,11", "sym=Server.Handle"))
+	s.followAdvice("check", "docs")
+	if got := linkFragment(t, s.read("docs/a.md"), "sym=Server.Handle"); got != "line=8,12;md5="+sum {
+		t.Errorf("re-pinned to %s", got)
 	}
 }

@@ -19,7 +19,7 @@ func TestReadmeQuotingByName(t *testing.T) {
 	if !ok {
 		t.Fatal("README.md has no section \"Quoting by name\"")
 	}
-	section, _, _ = strings.Cut(section, "\n#")
+	section, _, _ = strings.Cut(section, "\n### ")
 	block := func(file, lang string) string {
 		t.Helper()
 		_, rest, ok := strings.Cut(section, "`"+file+"`:\n\n```"+lang+"\n")

@@ -13,12 +13,13 @@ import (
 	"sync"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol/treesitter"
 )
 
 // Set returns the command's parsers: symbol.Default() with the tree-sitter
 // languages merged over it. It is built once; callers must not modify it.
 var Set = sync.OnceValue(func() symbol.Set {
-	return symbol.Default()
+	return symbol.Default().Merge(treesitter.Parsers())
 })
 
 // Languages returns the names of the languages Set finds symbols in, as
