@@ -245,3 +245,72 @@ func TestLSPNamedCodeActions(t *testing.T) {
 		})
 	}
 }
+
+// pythonSource is src/app.py: a class with two methods and a function,
+// read by the tree-sitter parser the command carries.
+const pythonSource = "import os\n" + // 1
+	"\n" + // 2
+	"\n" + // 3
+	"class App:\n" + // 4: App is lines 4–11
+	"    \"\"\"An app.\"\"\"\n" + // 5
+	"\n" + // 6
+	"    def run(self):\n" + // 7: App.run is lines 7–8
+	"        return 1\n" + // 8
+	"\n" + // 9
+	"    def stop(self):\n" + // 10: App.stop is lines 10–11
+	"        return 2\n" + // 11
+	"\n" + // 12
+	"\n" + // 13
+	"def main():\n" + // 14: main is lines 14–15
+	"    App().run()\n" // 15
+
+// The language server has the command's parsers: completion after sym=
+// lists a Python file's declarations, and a Python method's named link is
+// checked, hovered and followed to its lines.
+func TestLSPNamedPython(t *testing.T) {
+	root := t.TempDir()
+	link := "[run](../src/app.py#line=6,8;md5=" + md5hex(pythonSource) + " \"sym=App.run\")"
+	page := link + "\n\n[x](../src/app.py#line=0,1 \"sym=\n"
+	e2eWrite(t, root, map[string]string{"textfrag.toml": "", "src/app.py": pythonSource, "docs/page.md": page})
+	c := startLSP(t, root, 0)
+	c.initialize(false, false)
+	uri := c.open(filepath.Join(root, "docs/page.md"), "markdown")
+	if d := c.diagnostics(uri); len(d) != 0 {
+		t.Fatalf("diagnostics %+v, want none", d)
+	}
+	var list struct{ Items []struct{ Label, Detail string } }
+	c.result("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{2, len("[x](../src/app.py#line=0,1 \"sym=")}}, &list)
+	var got []string
+	for _, it := range list.Items {
+		got = append(got, it.Label+": "+it.Detail)
+	}
+	want := "App: class, lines 4–11 of src/app.py; App.run: method, lines 7–8 of src/app.py; App.stop: method, lines 10–11 of src/app.py; main: func, lines 14–15 of src/app.py"
+	if strings.Join(got, "; ") != want {
+		t.Errorf("completion:\n%s\nwant\n%s", strings.Join(got, "; "), want)
+	}
+	var h struct{ Contents struct{ Value string } }
+	c.result("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{0, 8}}, &h)
+	if !strings.Contains(h.Contents.Value, "`sym=App.run`: method App.run, lines 7–8 now (#line=6,8) · the link quotes exactly those") {
+		t.Errorf("hover:\n%s", h.Contents.Value)
+	}
+	// The method grows a line: the check says where it is now.
+	grown := strings.Replace(pythonSource, "        return 1\n", "        os.sync()\n        return 1\n", 1)
+	srcURI := c.open(filepath.Join(root, "src/app.py"), "python")
+	if d := c.diagnostics(uri); len(d) != 0 { // the buffer is the file
+		t.Fatalf("after opening the source: %+v", d)
+	}
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": srcURI, "version": 2},
+		"contentChanges": []any{map[string]any{"text": grown}},
+	})
+	d := c.diagnostics(uri)
+	if len(d) != 1 || d[0].Code != "integrity" {
+		t.Fatalf("after the method grew: %+v, want the md5 mismatch first", d)
+	}
+	var locs []lspLocation
+	c.result("textDocument/definition", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{0, 8}}, &locs)
+	if len(locs) != 1 || locs[0].Range != (lspRange{lspPos{6, 0}, lspPos{9, 0}}) {
+		t.Errorf("definition %+v, want the method's lines 7–9 now", locs)
+	}
+	c.shutdown()
+}

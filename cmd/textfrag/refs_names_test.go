@@ -234,3 +234,26 @@ func TestRefsDiffNamesFormats(t *testing.T) {
 		t.Errorf("github:\n%s", out)
 	}
 }
+
+// refs finds names in the languages of the tree-sitter parsers too: a
+// Python method, named with "::" or ".".
+func TestRefsByNamePython(t *testing.T) {
+	src := pythonSource
+	s := newPinSite(t, map[string]string{
+		"textfrag.toml": "",
+		"src/app.py":    src,
+		"docs/guide.md": "[run](../src/app.py#line=6,8;md5=" + md5hex(src) + " \"sym=App.run\")\n\n" + // 1
+			"[body](../src/app.py#line=7,8)\n\n" + // 3: line 8, inside App.run
+			"[stop](../src/app.py#line=9,11 \"sym=App.stop\")\n", // 5
+	})
+	for _, ref := range []string{"src/app.py:App.run", "src/app.py:App::run"} {
+		out, errOut, code := s.run("refs", ref)
+		checkLines(t, out, []string{
+			"docs/guide.md:1:1: src/app.py lines 7–8 (sym=App.run), pinned\n",
+			"docs/guide.md:3:1: src/app.py line 8, unpinned\n",
+		})
+		if code != 0 || !strings.HasSuffix(errOut, " (method, lines 7–8) in 1 page\n") {
+			t.Errorf("%s: exit status %d\n%s", ref, code, errOut)
+		}
+	}
+}
