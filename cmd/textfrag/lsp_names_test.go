@@ -278,7 +278,9 @@ func TestLSPNamedPython(t *testing.T) {
 	if d := c.diagnostics(uri); len(d) != 0 {
 		t.Fatalf("diagnostics %+v, want none", d)
 	}
-	var list struct{ Items []struct{ Label, Detail string } }
+	var list struct {
+		Items []struct{ Label, Detail string }
+	}
 	c.result("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{2, len("[x](../src/app.py#line=0,1 \"sym=")}}, &list)
 	var got []string
 	for _, it := range list.Items {
