@@ -195,22 +195,24 @@ func TestLSPNamedCompletion(t *testing.T) {
 }
 
 // The code action for a named link whose symbol moved re-pins it at the
-// name's lines; applied, the diagnostic clears. One whose body changed is
-// offered for review, not preferred.
+// name's lines; applied, the diagnostic clears. One whose body changed, or
+// whose lines were never the name's, is offered for review, not preferred.
 func TestLSPNamedCodeActions(t *testing.T) {
 	src := namesSource
 	moved := "// Package server.\n\n" + src
 	changed := strings.Replace(src, "\treturn s.n\n", "\ts.n++\n\treturn s.n\n", 1)
 	for _, tc := range []struct {
-		name, now, title, wantDest string
-		preferred                  bool
+		name, frag, now, title, wantDest string
+		preferred                        bool
 	}{
-		{"moved", moved, "Move to sym=Server.Handle's lines 9–11", "../src/server.go#line=8,11;md5=" + md5hex(moved), true},
-		{"changed", changed, "Re-pin at sym=Server.Handle's lines 7–10 (its text changed: review it first)", "../src/server.go#line=6,10;md5=" + md5hex(changed), false},
+		{"moved", "line=6,9", moved, "Move to sym=Server.Handle's lines 9–11", "../src/server.go#line=8,11;md5=" + md5hex(moved), true},
+		{"changed", "line=6,9", changed, "Re-pin at sym=Server.Handle's lines 7–10 (the quoted text changes: review it first)", "../src/server.go#line=6,10;md5=" + md5hex(changed), false},
+		// The file as pinned, but the link's lines were never the name's.
+		{"mismatch", "line=5,9", src, "Re-pin at sym=Server.Handle's lines 7–9 (the quoted text changes: review it first)", "../src/server.go#line=6,9;md5=" + md5hex(src), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
-			page := "日本 😀 " + namesLink("h", "line=6,9", src, "sym=Server.Handle") + "\n"
+			page := "日本 😀 " + namesLink("h", tc.frag, src, "sym=Server.Handle") + "\n"
 			e2eWrite(t, root, map[string]string{"src/server.go": src, "docs/page.md": page})
 			lspGit(t, root, "init", "-q")
 			lspGit(t, root, "add", "-A")

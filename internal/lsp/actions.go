@@ -245,7 +245,7 @@ func namedActionTitle(l mdlink.Link, c pin.Change) (string, bool) {
 	lines := spanLines(symbol.Span{Start: int(now.Start), End: int(now.End)})
 	switch c.Class {
 	case pin.Changed, pin.Gone:
-		return fmt.Sprintf("Re-pin at %s's %s (its text changed: review it first)", sel, lines), true
+		return fmt.Sprintf("Re-pin at %s's %s (the quoted text changes: review it first)", sel, lines), true
 	}
 	return fmt.Sprintf("Move to %s's %s", sel, lines), true
 }
