@@ -40,6 +40,8 @@ if [ "$FUZZTIME" != 0 ]; then
   fuzz ./goldmark-textfrag/rfc5147 FuzzSelect
   fuzz ./goldmark-textfrag/rfc5147 FuzzScanUTF8
   fuzz ./goldmark-textfrag/target FuzzResolve
+  fuzz ./goldmark-textfrag/symbol FuzzRegions
+  fuzz ./goldmark-textfrag/symbol FuzzGoDecls
   fuzz ./goldmark-textfrag FuzzConvert
   fuzz ./internal/page FuzzSplitFrontMatter
   fuzz ./internal/page FuzzPageLink

@@ -20,6 +20,8 @@
 //	        (a fragment link another transformer made unreadable fails: order.go)
 //	        └─▶ target.Resolver: path ─▶ file in allowed root (os.Root)
 //	                 └─▶ rfc5147: parse ─▶ select + md5 + length (one pass, cached per file)
+//	        └─▶ title sym=/region= (title.go) ─▶ Resolver.CheckName: symbol finds the
+//	            name's lines (parsed once per file) ─▶ must equal the link's lines
 //	        ◀── Box / Quote nodes, or a Problem (error or warning) in parser.Context
 //	AST ──renderer──▶ <figure class="textfrag"> with chroma-highlighted body
 //	        (from WithHighlightCache when it holds the same body; plain text
@@ -27,9 +29,12 @@
 //	        a Failure first in the document makes Convert return the first
 //	        error Problem, wherever its link stood, before writing anything.
 //
-// Package rfc5147 is the engine: pure, no I/O. Package target does the I/O:
-// path resolution, the security realm and the per-build cache. This package
-// only decides which links are boxes and how they look.
+// Package rfc5147 is the engine: pure, no I/O, and package symbol finds the
+// lines of names (Go declarations, marker-comment regions; more languages
+// with WithSymbols). Package target does the I/O: path resolution, the
+// security realm and the per-build cache. This package only decides which
+// links are boxes and how they look. The rules for names are in
+// testdata/SYMBOLS.md.
 //
 // The HTML is specified in testdata/OUTPUT.md at the repository root; the
 // stylesheet is in the style subpackage.

@@ -138,3 +138,20 @@ func TestREADMEExample(t *testing.T) {
 		t.Errorf("a stale quote: exit %v, stderr %q, page %q", err, stderr, page)
 	}
 }
+
+// A link whose title names a symbol keeps the quote on it: once the
+// function grew, the link's lines no longer match and the build says
+// where it is now and how to re-pin.
+func Example_symbol() {
+	project := fstest.MapFS{
+		"src/hello.go": {Data: []byte("package main\n\n// main greets.\nfunc main() {\n\tprintln(\"hello\")\n\tprintln(\"again\")\n}\n")},
+	}
+	src := []byte("[main](../src/hello.go#line=3,6 \"sym=main\")\n")
+
+	md := goldmark.New(goldmark.WithExtensions(textfrag.New(textfrag.WithFS(project))))
+	pc := parser.NewContext()
+	textfrag.SetDocument(pc, "docs/guide.md")
+	err := md.Convert(src, new(bytes.Buffer), parser.WithContext(pc))
+	fmt.Println(err)
+	// Output: docs/guide.md:1:1: error: ../src/hello.go#line=3,6: sym=main spans lines 4–7 of src/hello.go now (#line=3,7); the link quotes lines 4–6; run `textfrag pin --write docs/guide.md` to re-pin it
+}

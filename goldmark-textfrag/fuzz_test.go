@@ -31,12 +31,14 @@ func FuzzConvert(f *testing.F) {
 		"> > - 1. [x](t.txt#line=0,1 \"hl=1 lang=go\")\n",
 		"[x](t.txt#line=,1;x=\xff\xfe)\n[y\x00](t.txt#char=0,1)\n",
 		"![x](data:image/png;base64,AAAA)\n[j](javascript:alert(1)#line=1)\n",
+		"[u](u.go#line=2,5 \"sym=U.M doc\")\n[r](t.txt#line=1,2 \"region=r\")\n",
+		"[u](u.go#line=0,1 \"sym=a::b region=x quote\")\n",
 	} {
 		f.Add(seed)
 	}
 	project := fstest.MapFS{
 		"t.txt":                       {Data: []byte("<script>x</script>\r\nline two\u0085three")},
-		"dir/u.go":                    {Data: []byte("package u\n")},
+		"dir/u.go":                    {Data: []byte("package u\n\n// U is u.\ntype U struct{}\n\nfunc (U) M() {}\n// textfrag:begin r\n// textfrag:end r\n")},
 		`dir/"><img src=x onerror=y>`: {Data: []byte("<img src=x onerror=alert(1)>\n")},
 	}
 	md := goldmark.New(goldmark.WithExtensions(textfrag.New(textfrag.WithFS(project))))

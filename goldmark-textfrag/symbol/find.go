@@ -76,7 +76,8 @@ type Index struct {
 	declsErr  error
 
 	markersOnce sync.Once
-	markers     map[string][]marker
+	markers     []marker            // every marker line, in source order
+	byRegion    map[string][]marker // the same, by name
 }
 
 // Index returns the names of src, the decoded text (UTF-8, no BOM) of the
@@ -117,12 +118,20 @@ func (x *Index) Find(sel Selector) (Span, error) {
 	return Span{}, &Error{Selector: sel, Path: x.path, Err: ErrOptions, Detail: "no sym= or region="}
 }
 
+// findMarkers finds the marker lines once.
+func (x *Index) findMarkers() {
+	x.markersOnce.Do(func() {
+		x.markers = findMarkers(x.lineIndex())
+		x.byRegion = markersByName(x.markers)
+	})
+}
+
 func (x *Index) findRegion(sel Selector) (Span, error) {
-	x.markersOnce.Do(func() { x.markers = markersByName(findMarkers(x.lineIndex())) })
-	ms := x.markers[sel.Name]
+	x.findMarkers()
+	ms := x.byRegion[sel.Name]
 	if len(ms) == 0 {
 		e := &Error{Selector: sel, Path: x.path, Err: ErrNotFound}
-		names := slices.Collect(maps.Keys(x.markers))
+		names := slices.Collect(maps.Keys(x.byRegion))
 		for _, n := range closeNames(sel.Name, names) {
 			e.Candidates = append(e.Candidates, Span{Name: n, Kind: "region"})
 		}
@@ -249,7 +258,8 @@ func (x *Index) Symbols(doc bool) ([]Span, error) {
 
 // Regions returns every region of the file, as the package's Regions does.
 func (x *Index) Regions() ([]Span, error) {
-	return regions(x.path, findMarkers(x.lineIndex()))
+	x.findMarkers()
+	return regions(x.path, x.markers)
 }
 
 // normalizeName writes "::" as ".".

@@ -93,6 +93,14 @@ func TestRegionNested(t *testing.T) {
 	if err != nil || len(spans) != 2 || spans[0] != outer || spans[1] != inner {
 		t.Errorf("Regions = %+v, %v", spans, err)
 	}
+	x := symbol.Set{}.Index("a.txt", "", []byte(strings.Join(lines, "\n")))
+	if _, err := x.Find(region("inner")); err != nil {
+		t.Fatal(err)
+	}
+	spans, err = x.Regions()
+	if err != nil || len(spans) != 2 || spans[0] != outer || spans[1] != inner {
+		t.Errorf("Index.Regions = %+v, %v", spans, err)
+	}
 }
 
 func TestRegionAmbiguous(t *testing.T) {

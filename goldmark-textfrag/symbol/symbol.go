@@ -154,7 +154,7 @@ type Error struct {
 func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
-	label := e.Selector.label()
+	label := e.Selector.String()
 	via := "sym="
 	if e.Selector.Kind == Region {
 		via = "region="
@@ -227,10 +227,6 @@ func (e *Error) Error() string {
 	}
 	return msg
 }
-
-// label is the selector as messages name it: "sym=Server.Handle",
-// "sym=Server.Handle doc", "region=setup".
-func (s Selector) label() string { return s.String() }
 
 // lines names a span's lines for messages: "lines 12–30", "line 12", or
 // for an empty span "no lines (before line 12)".

@@ -11,7 +11,9 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/filetest"
 )
 
 // Benchmarks of Resolve, the per-link cost of a build:
@@ -146,5 +148,60 @@ func BenchmarkResolveFirstOS(b *testing.B) {
 		if _, err := r.Resolve("docs/a.md", link); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkFindName is the cost per link of a name in a 5,000-line Go file
+// the Resolver holds (filetest.GoSource: 200 types), as a build checks
+// many sym= and region= links into one file:
+//
+//	go test -run '^$' -bench FindName -count 10 ./goldmark-textfrag/target
+//
+// Each op resolves one of 200 pinned links and checks its name
+// (Resolve + CheckName); "none" is the same links without a name. The
+// file is read and parsed once, before the timer starts.
+func BenchmarkFindName(b *testing.B) {
+	data := filetest.GoSource(5000)
+	sum := md5.Sum(data)
+	fsys := fstest.MapFS{"src/gen.go": {Data: data}}
+	type link struct {
+		dest string
+		sel  symbol.Selector
+	}
+	links := map[string][]link{}
+	for i := range 200 {
+		base := 2 + filetest.GoSourceBlock*i
+		pin := ";md5=" + hex.EncodeToString(sum[:])
+		links["sym"] = append(links["sym"], link{fmt.Sprintf("../src/gen.go#line=%d,%d%s", base+17, base+23, pin),
+			symbol.Selector{Kind: symbol.Symbol, Name: fmt.Sprintf("T%d.Count", i)}})
+		links["region"] = append(links["region"], link{fmt.Sprintf("../src/gen.go#line=%d,%d%s", base+10, base+12, pin),
+			symbol.Selector{Kind: symbol.Region, Name: fmt.Sprintf("new%d", i)}})
+		links["none"] = append(links["none"], link{dest: links["sym"][i].dest})
+	}
+	for _, kind := range []string{"none", "sym", "region"} {
+		b.Run(kind, func(b *testing.B) {
+			r, err := target.New(target.Options{FS: fsys})
+			if err != nil {
+				b.Fatal(err)
+			}
+			check := func(l link) {
+				res, err := r.Resolve("docs/a.md", l.dest)
+				if err == nil && l.sel.Kind != 0 {
+					err = r.CheckName("docs/a.md", res, "", l.sel)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			for _, l := range links[kind] {
+				check(l) // read, and parse, before the timer
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				check(links[kind][i%len(links[kind])])
+				i++
+			}
+		})
 	}
 }

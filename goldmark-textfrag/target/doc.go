@@ -10,6 +10,9 @@
 //	  └─ load once per Resolver: os.Root refuses symlinks that leave the root;
 //	     opened non-blocking, a regular file only (internal/realm)
 //	  └─ rfc5147: select and verify
+//	  └─ CheckName (a title's sym= or region=): FindName looks the name up in
+//	     the file's decoded text with package symbol, parsed once per file,
+//	     and its lines must be the link's (else symbol.ErrMismatch)
 //
 // Remote targets (http, https) are off by default: such links are
 // ErrNotOurs. Options.Remote allows hosts; a link to an allowed host is then
@@ -22,7 +25,7 @@
 // however many links point at it. It keeps what it read until Forget, so a
 // build is the unit: Fresh gives one with nothing read for the next. Errors
 // are typed (ErrNotFound, ErrOutsideRoot, ErrSecret, ErrIsDirectory,
-// ErrBadPath, ErrRemote, and the rfc5147 errors) for errors.Is; Explain
-// turns any of them into a message with a remedy, and Kind into the
-// corpus's outcome words.
+// ErrBadPath, ErrRemote, the rfc5147 errors, and package symbol's for
+// names) for errors.Is; Explain turns any of them into a message with a
+// remedy, and Kind into the corpus's outcome words.
 package target

@@ -2,6 +2,7 @@ package target_test
 
 import (
 	"errors"
+	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -169,5 +170,44 @@ func TestCheckName(t *testing.T) {
 	err = check("../src/server.go#line=6,9", symbol.Selector{Kind: symbol.Symbol, Name: "Server.handle"})
 	if symbol.ErrorKind(err) != "not-found" || !strings.Contains(err.Error(), "close names: Server.Handle") || target.Explain(err, "docs/guide.md") != err.Error() {
 		t.Errorf("not found: %v", err)
+	}
+}
+
+// A remote target's names are looked up in the text fetched for the link,
+// fetched once; a host that is not allowed has no names.
+func TestCheckNameRemote(t *testing.T) {
+	s := newRemoteServer(t, map[string]http.HandlerFunc{"/server.go": serve("text/x-go", serverGo)})
+	r := remoteResolver(t, target.RemoteOptions{AllowHosts: []string{s.host}})
+	link := s.URL + "/server.go#line=6,9;md5=" + md5hex(serverGo)
+	res, err := r.Resolve("page.md", link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.CheckName("page.md", res, "", symbol.Selector{Kind: symbol.Symbol, Name: "Server.Handle"}); err != nil {
+		t.Errorf("remote sym=: %v", err)
+	}
+	err = r.CheckName("page.md", res, "", symbol.Selector{Kind: symbol.Region, Name: "setup"})
+	if symbol.ErrorKind(err) != "mismatch" || !strings.Contains(err.Error(), "of "+s.URL+"/server.go now (#line=11,12)") {
+		t.Errorf("remote region=: %v", err)
+	}
+	if n := s.requests("/server.go"); n != 1 {
+		t.Errorf("%d fetches, want 1", n)
+	}
+	if _, err := remoteResolver(t, target.RemoteOptions{}).FindName(s.URL+"/server.go", "", symbol.Selector{Kind: symbol.Symbol, Name: "Server"}); !errors.Is(err, target.ErrNotOurs) {
+		t.Errorf("host not allowed: %v", err)
+	}
+}
+
+// With an Overlay (an editor's unsaved buffer), names are looked up in the
+// overlay's bytes, the text Resolve quotes, not in the file on disk.
+func TestFindNameOverlay(t *testing.T) {
+	root, _ := project(t, map[string]string{"src/server.go": serverGo})
+	edited := strings.Replace(serverGo, "package server\n", "package server\n\nimport \"log\"\n", 1)
+	r := newResolver(t, target.Options{Root: root, Overlay: func(p string) ([]byte, bool) {
+		return []byte(edited), p == "src/server.go"
+	}})
+	got, err := r.FindName("src/server.go", "", symbol.Selector{Kind: symbol.Symbol, Name: "Server.Handle"})
+	if err != nil || got.Start != 8 || got.End != 11 {
+		t.Errorf("Server.Handle in the overlay = %+v, %v; want lines 9–11", got, err)
 	}
 }
