@@ -108,9 +108,9 @@ func TestLinkNamesQuoteTheirLines(t *testing.T) {
 		t.Errorf("resolve: exit %d, %q, %s", code, out, stderr)
 	}
 	for ref, want := range map[string]string{
-		"src/server.go#line=8,11":  "sym=Server.Handle spans lines 9–12 of src/server.go now (#line=8,12); the reference quotes lines 9–11",
+		"src/server.go#line=8,11":  "sym=Server.Handle spans lines 9–12 of src/server.go now (#line=8,12); the link quotes lines 9–11",
 		"src/server.go#line=8,99":  "sym=Server.Handle spans lines 9–12 of src/server.go now (#line=8,12)",
-		"src/server.go#char=0,10":  "sym=Server.Handle names whole lines",
+		"src/server.go#char=0,10":  "sym=Server.Handle needs a line range",
 		"src/server.go#line=14,18": "",
 	} {
 		opts := "sym=Server.Handle"
@@ -383,4 +383,37 @@ func TestCheckNames(t *testing.T) {
 	if got := linkFragment(t, s.read("docs/a.md"), "sym=Server.Handle"); got != "line=8,12;md5="+sum {
 		t.Errorf("re-pinned to %s", got)
 	}
+}
+
+// Names in the languages of the tree-sitter parsers are written and
+// followed as Go's are: a Python method moved by a class added above it is
+// re-pinned, and a Rust method is named with "::".
+func TestPinFollowsTreeSitterNames(t *testing.T) {
+	py := "import os\n\n\nclass Store:\n    \"\"\"Keeps files.\"\"\"\n\n    # Save one file.\n    @staticmethod\n    def save(path):\n        with open(path, \"w\") as f:\n            f.write(os.sep)\n"
+	rs := "pub struct App;\n\nimpl App {\n    /// Runs it.\n    pub fn run(&self) -> u8 {\n        0\n    }\n}\n"
+	s := newPinSite(t, map[string]string{"src/store.py": py, "src/lib.rs": rs})
+	s.git("init", "-q")
+	pyLink := s.mustLink("src/store.py:Store.save", "--from", "docs/a.md")
+	if want := "[store.py: Store.save](../src/store.py#line=7,11;md5=" + md5hex(py) + ` "sym=Store.save")`; pyLink != want {
+		t.Errorf("python: %s\nwant    %s", pyLink, want)
+	}
+	rsLink := s.mustLink("src/lib.rs:App::run", "--doc", "--from", "docs/a.md")
+	if want := "[lib.rs: App::run](../src/lib.rs#line=3,7;md5=" + md5hex(rs) + ` "sym=App::run doc")`; rsLink != want {
+		t.Errorf("rust: %s\nwant  %s", rsLink, want)
+	}
+	s.write("docs/a.md", pyLink+"\n\n"+rsLink+"\n\n[rest](../src/store.py#line=3, \"sym=Store\")\n")
+	s.commit("start")
+	s.write("src/store.py", strings.Replace(py, "class Store:", "class Cache:\n    pass\n\n\nclass Store:", 1))
+	_, stderr, code := s.run("pin", "--write", "docs")
+	if code != 0 || !strings.Contains(stderr, "moved: src/store.py lines 8–11 → lines 12–15 (sym=Store.save)") || !strings.Contains(stderr, "pinned: ") {
+		t.Fatalf("pin: exit %d\n%s", code, stderr)
+	}
+	page := s.read("docs/a.md")
+	if got := linkFragment(t, page, "sym=Store.save"); got != "line=11,15;md5="+md5hex(s.read("src/store.py")) {
+		t.Errorf("python link now %s", got)
+	}
+	if !strings.Contains(page, "(../src/store.py#line=7,15;md5="+md5hex(s.read("src/store.py"))+" \"sym=Store\")") {
+		t.Errorf("the open-ended link is not pinned to the class:\n%s", page)
+	}
+	s.mustCheck()
 }

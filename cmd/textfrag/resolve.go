@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
-	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/quotelink"
 	"github.com/textfrag/textfrag/internal/symbols"
@@ -96,8 +95,8 @@ func runResolve(e *env, args []string) int {
 		return exitError
 	}
 	if named {
-		if msg := nameMismatch(r, res, sel, lang); msg != "" {
-			e.errorf("%s: %s", ref, oneLine(msg))
+		if err := r.CheckName(refBase(r), res, lang, sel); err != nil {
+			e.errorf("%s: %s", ref, oneLine(target.Explain(err, "")))
 			return exitError
 		}
 	}
@@ -108,24 +107,6 @@ func runResolve(e *env, args []string) int {
 	}
 	e.stdout.Write(res.Selection.Text)
 	return exitOK
-}
-
-// nameMismatch says why res does not quote what sel names (lang is the
-// link's lang=), or returns "" when it quotes exactly the lines the name
-// spans now.
-func nameMismatch(r *target.Resolver, res *target.Result, sel symbol.Selector, lang string) string {
-	f := res.Fragment
-	if f.Scheme != rfc5147.Line || f.Form != rfc5147.Range {
-		return fmt.Sprintf("%s names whole lines; quote them with #line=START,END", sel)
-	}
-	span, err := r.FindName(res.Path, lang, sel)
-	if err != nil {
-		return quotelink.ExplainName(res.Path, err, symbols.Languages())
-	}
-	if res.Selection.Clamped || int64(span.Start) != f.Start || int64(span.End) != f.End {
-		return fmt.Sprintf("%s spans lines %s of %s now (#%s); the reference quotes %s", sel, span.Human(), res.Path, span.Fragment(), res.Selection.Label())
-	}
-	return ""
 }
 
 // refBase returns the project path of a document beside which REF

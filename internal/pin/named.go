@@ -28,8 +28,8 @@ type name struct {
 func (p *Planner) named(doc, dest string, res *target.Result, n name, values map[int]string, hasMD5, md5Failed bool) Change {
 	f, sel := res.Fragment, res.Selection
 	label := res.Path + " " + sel.Label()
-	if f.Scheme != rfc5147.Line || f.Form != rfc5147.Range {
-		return pinFailOutcome(Error, fmt.Sprintf("%s: %s names whole lines, but the link's fragment is not a line range (#line=START,END); write the link with `textfrag link` or leave %s out of its title", label, n.sel, n.sel))
+	if err := target.NameOnFragment(n.sel, f); err != nil {
+		return pinFailOutcome(Error, fmt.Sprintf("%s: %s", label, oneLine(err.Error())))
 	}
 	span, err := p.Resolver.FindName(res.Path, n.lang, n.sel)
 	if err != nil {
@@ -44,7 +44,13 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 	if span.End <= span.Start {
 		return pinFailOutcome(Error, fmt.Sprintf("%s: %s spans no line now (its markers are adjacent); put the lines to quote between them, or fix the link by hand", label, n.sel))
 	}
-	positions := pinPositionsText(f, int64(span.Start), int64(span.End))
+	// The lines the link quotes are compared as the build compares them
+	// (target.CheckName); when they differ, the name's lines are written
+	// as a full range, whatever form the link used (line=,5 or line=5,).
+	positions := ""
+	if sel.Clamped || sel.Lines.Start != int64(span.Start) || sel.Lines.End != int64(span.End) {
+		positions = span.Fragment()
+	}
 	now := fmt.Sprintf("%s spans lines %s now", n.sel, span.Human())
 	if !hasMD5 {
 		msg := fmt.Sprintf("%s md5=%s", label, sel.Entity.MD5Hex())
