@@ -257,3 +257,23 @@ func TestRefsByNamePython(t *testing.T) {
 		}
 	}
 }
+
+// A renamed file: named links are followed in the new file, renamed when
+// their name is intact there, deleted when it is not.
+func TestRefsDiffNamesRenamed(t *testing.T) {
+	s := newNamesRepo(t)
+	s.git("mv", "src/server.go", "src/srv.go")
+	s.write("src/srv.go", strings.Replace(namesSource, "\nfunc helper() int { return 2 }\n", "", 1))
+	s.git("add", "src/srv.go")
+	out, errOut, code := s.run("refs", "--diff", "main")
+	checkLines(t, out, []string{
+		"src/srv.go:7: renamed: quoted in docs/guide.md:1 (src/server.go lines 7–9): src/server.go was renamed to src/srv.go with the quoted text intact: change the link to ../src/srv.go#line=6,9;md5=",
+		"src/srv.go:6: renamed: quoted in docs/guide.md:3",
+		"src/srv.go:13: deleted: quoted in docs/guide.md:5 (src/server.go line 15): sym=helper is no longer in src/srv.go",
+		"src/srv.go:12: renamed: quoted in docs/guide.md:7",
+		"src/srv.go:13: deleted: quoted in docs/guide.md:9 (src/server.go line 15): sym=helper is no longer in src/srv.go",
+	})
+	if code != 1 {
+		t.Errorf("exit status %d, want 1\n%s", code, errOut)
+	}
+}
