@@ -17,11 +17,6 @@ import (
 // are hover, definition and completion, which look the name up with the
 // Resolver's FindName, as the build does.
 
-// namesMaxChars bounds the files whose names completion lists: larger
-// ones are streamed by the Resolver, and names are never looked up in
-// them.
-const namesMaxChars = target.DefaultCacheLimit
-
 // nameOf returns the name l's title gives its lines, if any. A title the
 // check refuses names nothing here: its diagnostic says what is wrong.
 func nameOf(l mdlink.Link) (sel symbol.Selector, lang string, ok bool) {
@@ -108,7 +103,12 @@ func (s *Server) completeName(d *document, dest, title string, off int) completi
 	rawPath, _, _ := strings.Cut(dest, "#")
 	r := s.resolver()
 	res, err, ok := s.resolveLink(r, d, mdlink.Link{Dest: rawPath + "#line=0"})
-	if !ok || err != nil || res == nil || res.Selection == nil || res.Selection.Entity.Length > namesMaxChars {
+	if !ok || err != nil || res == nil || res.Selection == nil {
+		return list
+	}
+	// A file the Resolver streams has no names (ErrTooLarge): ask before
+	// holding all of it.
+	if _, err := r.FindName(res.Path, lang, symbol.Selector{Kind: symbol.Region, Name: "_"}); errors.Is(err, symbol.ErrTooLarge) {
 		return list
 	}
 	res, err, ok = s.resolveLink(r, d, mdlink.Link{Dest: rawPath + "#line=0,"})
