@@ -103,7 +103,8 @@ Formats (--format):
 
 Exit status: 0 when nothing was found or nothing blocks; with --diff, 1
 when a quote of a class in --fail-on (default changed,deleted) is affected;
-1 also when the project cannot be read (PATH outside the root, git fails);
+1 also when the project cannot be read (PATH outside the root, git fails)
+or a NAME cannot be looked up;
 2 on bad usage.
 
 Flags:`
