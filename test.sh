@@ -42,6 +42,7 @@ if [ "$FUZZTIME" != 0 ]; then
   fuzz ./goldmark-textfrag/target FuzzResolve
   fuzz ./goldmark-textfrag/symbol FuzzRegions
   fuzz ./goldmark-textfrag/symbol FuzzGoDecls
+  fuzz ./goldmark-textfrag/symbol/treesitter FuzzDecls
   fuzz ./goldmark-textfrag FuzzConvert
   fuzz ./internal/page FuzzSplitFrontMatter
   fuzz ./internal/page FuzzPageLink

@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"sort"
 	"testing"
 
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/internal/corpus"
 	"github.com/textfrag/textfrag/internal/symbols"
 )
@@ -64,6 +66,15 @@ func TestCheckConformance(t *testing.T) {
 				t.Fatalf("want no error; check says %+v", errs)
 			case w.Ignored && len(recs) > 0:
 				t.Fatalf("an ignored link is reported: %+v", recs)
+			}
+			// A named quote: resolve --options gives the text the name
+			// spans, from the page's directory.
+			if _, named, _ := symbol.ParseSelector(cs.Title); named && w.Text != nil && w.Error == "" && len(cs.Charsets) == 0 {
+				t.Chdir(filepath.Join(root, filepath.Dir(filepath.FromSlash(cs.Doc))))
+				out, stderr, code := runIn(t, "resolve", "--root", root, "--options", cs.Title, cs.Link)
+				if code != 0 || out != *w.Text {
+					t.Errorf("resolve --options %q %s: exit %d, %q (want %q)\n%s", cs.Title, cs.Link, code, out, *w.Text, stderr)
+				}
 			}
 		})
 	}

@@ -41,6 +41,13 @@ with that md5 in git history and looks for the text the link quoted then:
   gone     no such version in history, or the target or the text is gone;
            with --accept-changed, a range that still fits the file is
            re-pinned as written, to the file as it is now
+A link whose title names what it quotes (sym=Server.Handle, region=setup;
+see "textfrag link -h") is found by its name first, history serving only to
+learn the text pinned: the same text at other lines is "moved", other text
+"changed" (re-pinned with --accept-changed; so is a quote whose pinned
+version is not in history, which cannot be compared); a name not found is
+"gone", one that is ambiguous or cannot be looked up an error, and the link
+is left as it is. An unpinned named link is pinned at the name's lines.
 A link checked by length= alone names no version: when its length no longer
 matches, it is "changed" (what it quotes now is shown), re-pinned, with an
 md5 added, only with --accept-changed.

@@ -417,3 +417,35 @@ func TestPinFollowsTreeSitterNames(t *testing.T) {
 	}
 	s.mustCheck()
 }
+
+// build and render hold named links to their names, as check does: a
+// Python region and a Go symbol quote their lines; once the symbol's lines
+// are not the link's, both fail naming the lines it spans now. link
+// --format json gives editors the name.
+func TestBuildRenderNames(t *testing.T) {
+	py := "# textfrag:begin main\nprint('hi')\n# textfrag:end main\n"
+	s := newPinSite(t, map[string]string{"src/server.go": namesServer, "src/main.py": py})
+	out, stderr, code := s.run("link", "--format", "json", "src/main.py", "--region", "main", "--from", "docs/a.md")
+	var j linkJSON
+	if err := json.Unmarshal([]byte(out), &j); err != nil || code != 0 {
+		t.Fatalf("link --format json: exit %d, %v\n%s%s", code, err, out, stderr)
+	}
+	if j.Name != "region=main" || j.Fragment != "line=1,2;md5="+md5hex(py) || j.Label != "line 2" {
+		t.Errorf("link --format json: %+v", j)
+	}
+	s.write("docs/a.md", "# A\n\n"+j.Markdown+"\n\n"+s.mustLink("src/server.go:Server.Handle", "--from", "docs/a.md")+"\n")
+	html, stderr, code := s.run("render", "docs/a.md")
+	if code != 0 || !strings.Contains(html, `<span class="textfrag-range">line 2</span>`) || !strings.Contains(html, `<span class="textfrag-range">lines 9–12</span>`) || strings.Contains(html, "textfrag:begin") {
+		t.Fatalf("render: exit %d\n%s\n%s", code, html, stderr)
+	}
+	if _, stderr, code := s.run("build", "docs", "-o", "out"); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, stderr)
+	}
+	s.write("docs/a.md", strings.Replace(s.read("docs/a.md"), "#line=8,12;", "#line=8,11;", 1))
+	for _, args := range [][]string{{"render", "docs/a.md"}, {"build", "docs", "-o", "out2"}} {
+		_, stderr, code := s.run(args...)
+		if code != 1 || !strings.Contains(stderr, "sym=Server.Handle spans lines 9–12 of src/server.go now (#line=8,12); the link quotes lines 9–11") {
+			t.Errorf("%s: exit %d\n%s", args[0], code, stderr)
+		}
+	}
+}

@@ -20,10 +20,22 @@ import (
 func walkC(w *walker, root *ts.Node) {
 	c := &cWalk{w: w, defined: map[string]bool{}}
 	c.items(root, "", false)
+	classes := map[string]bool{}
 	for _, d := range c.found {
-		if !d.proto || !c.defined[d.Name] {
-			w.decls = append(w.decls, d.Decl)
+		if d.Kind == "class" || d.Kind == "struct" || d.Kind == "union" {
+			classes[d.Name] = true
 		}
+	}
+	for _, d := range c.found {
+		if d.proto && c.defined[d.Name] {
+			continue
+		}
+		// An out-of-line definition (void C::m() {}) is a method when
+		// the file declares the class.
+		if i := strings.LastIndexByte(d.Name, '.'); d.Kind == "func" && i > 0 && classes[d.Name[:i]] {
+			d.Kind = "method"
+		}
+		w.decls = append(w.decls, d.Decl)
 	}
 }
 
