@@ -10,6 +10,7 @@ import (
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/lsp"
+	"github.com/textfrag/textfrag/internal/symbols"
 )
 
 func init() {
@@ -25,7 +26,11 @@ source "textfrag"), and again when a quoted file changes on disk or in the
 editor; it shows the quoted lines on hover, goes to them (definition), makes
 links clickable, completes paths after "](" and ranges after "#line=", and
 from a source file finds the links that quote the line under the cursor
-(references).
+(references). For a link that quotes by name (sym=NAME or region=NAME in
+its title), hover shows the lines the name spans now, definition goes
+there, a code action re-pins the link at them, and in the title the
+declarations of the file are completed after "sym=", its regions after
+"region=".
 
 The project is found as every command finds it, from the directory the
 editor starts the server in: the nearest textfrag.toml at or above it, else
@@ -79,7 +84,7 @@ func lspConfig(lf *linkFlags) (lsp.Config, error) {
 	}
 	return lsp.Config{
 		Root:     lf.root,
-		Resolver: target.Options{Root: lf.root, Charsets: lf.charsets, Remote: ro, AllowSecrets: lf.secrets},
+		Resolver: target.Options{Root: lf.root, Charsets: lf.charsets, Remote: ro, AllowSecrets: lf.secrets, Symbols: symbols.Set()},
 		Markdown: func(r *target.Resolver) goldmark.Markdown { return lf.markdown(r) },
 		Lenient:  lf.lenient,
 		Advise:   func(problems []*textfrag.Problem) { adviseRoot(lf.proj, problems) },

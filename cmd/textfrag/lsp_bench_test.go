@@ -88,3 +88,63 @@ func BenchmarkLSP(b *testing.B) {
 		b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-MiB")
 	})
 }
+
+// lspNamesSource is a Go file of n functions of 5 lines each, with a doc
+// comment: 5n lines.
+func lspNamesSource(n int) string {
+	var b strings.Builder
+	b.WriteString("package big\n")
+	for i := range n {
+		fmt.Fprintf(&b, "\n// F%d does its part.\nfunc F%d(x int) int {\n\treturn x + %d\n}\n", i, i, i)
+	}
+	return b.String()
+}
+
+// BenchmarkLSPNames: a page of 10 links that quote functions of a
+// 5,000-line Go file by name (sym=): diagnostics after a keystroke (the
+// check looks every name up; the file is parsed once per check), hover on
+// a named link, and completion after "sym=" (all 1,000 declarations).
+func BenchmarkLSPNames(b *testing.B) {
+	root := b.TempDir()
+	src := lspNamesSource(1000)
+	sum := e2eMD5(src)
+	var page strings.Builder
+	page.WriteString("# Names\n\n")
+	for l := range 10 {
+		f := l * 97
+		start := 1 + 5*f + 2 // the func line, after the package line, a blank line and the doc comment
+		fmt.Fprintf(&page, "[F%d](../src/big.go#line=%d,%d;md5=%s \"sym=F%d\")\n\n", f, start, start+3, sum, f)
+	}
+	page.WriteString("[complete](../src/big.go#line=0,1 \"sym=\n")
+	e2eWrite(b, root, map[string]string{"textfrag.toml": "", "src/big.go": src, "docs/names.md": page.String()})
+	c := startLSP(b, root, -1)
+	c.initialize(false, true)
+	uri := c.open(filepath.Join(root, "docs/names.md"), "markdown")
+	if d := c.diagnostics(uri); len(d) != 0 { // every name spans its link's lines; the last line is no link yet
+		b.Fatalf("diagnostics %+v", d)
+	}
+	b.Run("keystroke", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			c.notify("textDocument/didChange", map[string]any{
+				"textDocument":   map[string]any{"uri": uri, "version": i + 2},
+				"contentChanges": []any{map[string]any{"range": lspRange{lspPos{0, 2}, lspPos{0, 2}}, "text": "x"}},
+			})
+			c.diagnostics(uri)
+		}
+	})
+	b.Run("hover", func(b *testing.B) {
+		for b.Loop() {
+			c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{2, 10}})
+		}
+	})
+	last := strings.Count(page.String(), "\n") - 1
+	b.Run("completion", func(b *testing.B) {
+		for b.Loop() {
+			var list struct{ Items []struct{ Label string } }
+			c.result("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{last, len("[complete](../src/big.go#line=0,1 \"sym=")}}, &list)
+			if len(list.Items) != 1000 {
+				b.Fatalf("%d items, want 1000", len(list.Items))
+			}
+		}
+	})
+}

@@ -28,8 +28,10 @@ func lspNodeProject(t *testing.T) string {
 // the one VS Code's client is built on) drives the built textfrag lsp
 // through initialize, didOpen of a page with a stale link (its text moved
 // since it was pinned and committed), diagnostics, hover, definition, the
-// code action that relocates it and its edit, didChange,
-// didChangeWatchedFiles and shutdown (testdata/lspclient/client.mjs).
+// code action that relocates it and its edit, didChange, the same for a
+// link that quotes func A by name (sym=A: the action re-pins it at the
+// name's lines), didChangeWatchedFiles and shutdown
+// (testdata/lspclient/client.mjs).
 func TestLSPNodeClient(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -41,7 +43,10 @@ func TestLSPNodeClient(t *testing.T) {
 	}
 	project := lspNodeProject(t)
 	// Pinned to the committed version; then a line is inserted above.
-	e2eWrite(t, project, map[string]string{"docs/page.md": "# Page\n\n日本 😀 [a](../src/a.go#line=1,2;md5=" + e2eMD5(lspSource) + ")\n"})
+	e2eWrite(t, project, map[string]string{
+		"docs/page.md":  "# Page\n\n日本 😀 [a](../src/a.go#line=1,2;md5=" + e2eMD5(lspSource) + ")\n",
+		"docs/named.md": "# Named\n\n[func A](../src/a.go#line=2,3;md5=" + e2eMD5(lspSource) + " \"sym=A\")\n",
+	})
 	lspGit(t, project, "init", "-q")
 	lspGit(t, project, "add", "-A")
 	lspGit(t, project, "commit", "-q", "-m", "pinned")
@@ -52,7 +57,7 @@ func TestLSPNodeClient(t *testing.T) {
 	if err != nil {
 		t.Fatalf("node client.mjs: %v\n%s", err, out)
 	}
-	if got := strings.Count(string(out), "ok: "); got != 8 {
-		t.Errorf("%d steps passed, want 8:\n%s", got, out)
+	if got := strings.Count(string(out), "ok: "); got != 11 {
+		t.Errorf("%d steps passed, want 11:\n%s", got, out)
 	}
 }

@@ -681,14 +681,7 @@ func TestLSPConformance(t *testing.T) {
 			}
 			doc := cs.Document()
 			if cs.Markdown == "" {
-				text := cs.Text
-				if text == "" {
-					text = "quote"
-				}
-				doc = "[" + text + "](" + cs.Link + ")\n"
-				if strings.ContainsAny(cs.Link, " \t") {
-					doc = "[" + text + "](<" + cs.Link + ">)\n"
-				}
+				doc = conformanceDoc(cs) // the link alone, with the case's title (sym=, region=)
 			}
 			e2eWrite(t, root, map[string]string{cs.Doc: doc})
 			flags := []string{"--root", root}

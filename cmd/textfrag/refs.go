@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/page"
@@ -18,6 +20,7 @@ import (
 	"github.com/textfrag/textfrag/internal/quotelink"
 	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/refs"
+	"github.com/textfrag/textfrag/internal/symbols"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -26,6 +29,7 @@ func init() {
 }
 
 const refsHelp = `Usage: textfrag refs PATH[:LINES] [--format text|json]
+       textfrag refs PATH:NAME | --region NAME PATH [--format text|json]
        textfrag refs --diff [BASE | -] [--format text|json|github] [--fail-on CLASSES]
 
 Reverse citations: which documentation quotes this code.
@@ -46,6 +50,19 @@ searched, as check searches a directory.
   $ textfrag refs src/a.go:14
   docs/guide.md:3:1: src/a.go lines 11–20, pinned
 
+PATH:NAME names a declaration instead of lines (src/server.go:Server.Handle,
+a method Type.Method; "::" means "."), and --region NAME the lines between
+the marker comments textfrag:begin NAME and textfrag:end NAME of PATH:
+listed are the links that name it in their title (sym=NAME, region=NAME)
+and those whose lines overlap the lines it spans now, looked up as the
+build looks it up. A link that names it but no longer spans exactly its
+lines is marked stale. When the name cannot be looked up (gone, ambiguous,
+a file that does not parse) the links that name it are still listed, and
+the exit status is 1.
+
+  $ textfrag refs src/server.go:Server.Handle
+  docs/guide.md:7:1: src/server.go lines 12–30 (sym=Server.Handle), pinned
+
 textfrag refs --diff lists the quotes that the changes between BASE and the
 work tree affect, each classed:
   changed   a change touches the quoted lines: the docs need review
@@ -54,7 +71,11 @@ work tree affect, each classed:
             md5 is stale: pin --write refreshes it
   renamed   the quoted file was renamed (as git finds renames) with the
             quoted text intact: the link's path needs updating
-  deleted   the quoted file was deleted
+  deleted   the quoted file was deleted, or the name a link quotes by
+            (sym=, region=) is no longer in it
+A link that quotes by name follows the name, as pin does: its declaration
+or region moved with its text intact is moved (or refresh), a changed body
+or a name that now spans other lines is changed.
 BASE is a commit (default: the merge base of HEAD and the default branch:
 origin/HEAD, else origin/main, origin/master, main, master). Links are read
 from the work tree, so a quote re-pinned in the same change counts as
@@ -69,7 +90,8 @@ Formats (--format):
   text    "src/a.go:14: changed: quoted in docs/guide.md:3 (…): …" lines on
           stdout (refs PATH: "docs/guide.md:3:1: src/a.go lines 11–20, pinned")
   json    a JSON array on stdout: refs PATH {page, line, column, kind, link,
-          path, first_line, last_line, label, pinned, status, error};
+          path, first_line, last_line, label, pinned, status, error,
+          name};
           --diff {class, blocking, file, line, end_line, page, page_line,
           page_column, link, path, quoted, message, fix}
   github  "::error file=src/a.go,line=14,title=quoted text changed::quoted in
@@ -81,7 +103,8 @@ Formats (--format):
 
 Exit status: 0 when nothing was found or nothing blocks; with --diff, 1
 when a quote of a class in --fail-on (default changed,deleted) is affected;
-1 also when the project cannot be read (PATH outside the root, git fails);
+1 also when the project cannot be read (PATH outside the root, git fails)
+or a NAME cannot be looked up;
 2 on bad usage.
 
 Flags:`
@@ -92,6 +115,7 @@ func runRefs(e *env, args []string) int {
 	diff := fset.Bool("diff", false, "list the quotes affected by the changes since BASE (the argument; default the merge base with the default branch), or by a unified diff on stdin (argument -)")
 	failOn := fset.String("fail-on", "changed,deleted", "with --diff, exit 1 when a quote of one of these `CLASSES` is affected (comma-separated: changed, deleted, renamed, moved, refresh; or none)")
 	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "read `N` pages at a time")
+	region := fset.String("region", "", "list the links that quote the region `NAME` of PATH (the lines between textfrag:begin NAME and textfrag:end NAME)")
 	lf := linkFlags{}
 	fset.StringVar(&lf.root, "root", "", "project root `DIR` ("+rootHelp+")")
 	lf.fileFlags.register(fset)
@@ -121,6 +145,8 @@ func runRefs(e *env, args []string) int {
 	case !*diff && len(pos) != 1:
 		fset.Usage()
 		return exitUsage
+	case *diff && *region != "":
+		return usage("--region names what refs PATH lists; --diff lists every quote a change affects")
 	}
 	fail, err := parseFailOn(*failOn)
 	if err != nil {
@@ -129,7 +155,7 @@ func runRefs(e *env, args []string) int {
 	if !lf.find(e, fset) {
 		return exitError
 	}
-	r, err := target.New(target.Options{Root: lf.root, Charsets: lf.charsets, AllowSecrets: lf.secrets})
+	r, err := target.New(target.Options{Root: lf.root, Charsets: lf.charsets, AllowSecrets: lf.secrets, Symbols: symbols.Set()})
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -144,11 +170,24 @@ func runRefs(e *env, args []string) int {
 
 	ref := pos[0]
 	file, rng, hasRange := ref, quotelink.Range{}, false
-	if info, err := os.Stat(ref); err != nil || !info.Mode().IsRegular() {
+	var name *symbol.Selector
+	if *region != "" {
+		sel, err := quotelink.NewSelector(*region, true, false)
+		if err != nil {
+			return usage("--region: %v", err)
+		}
+		name = &sel
+	} else if info, err := os.Stat(ref); err != nil || !info.Mode().IsRegular() {
 		if f, r, err := quotelink.ParseRef(ref, false); err == nil {
 			file, rng, hasRange = f, r, true
 		} else if i := strings.LastIndexByte(ref, ':'); i >= 0 && i+1 < len(ref) && '0' <= ref[i+1] && ref[i+1] <= '9' {
 			return usage("%s: %v", ref, err)
+		} else if f, n, ok := quotelink.ParseNameRef(ref, isRegularFile); ok {
+			sel, err := quotelink.NewSelector(n, false, false)
+			if err != nil {
+				return usage("%s: %v", ref, err)
+			}
+			file, name = f, &sel
 		}
 	}
 	want := r.DocPath(file)
@@ -156,17 +195,53 @@ func runRefs(e *env, args []string) int {
 		e.errorf("%s: outside the project root, so no link of the project quotes it; %s", file, rootAdvice(lf.proj))
 		return exitError
 	}
+	code := exitOK
+	var span *symbol.Span
+	what := want
+	if name != nil {
+		sp, err := r.FindName(want, "", *name)
+		if err != nil {
+			msg := oneLineOf(explainTarget(err, lf.root))
+			var se *symbol.Error
+			if errors.As(err, &se) && errors.Is(err, symbol.ErrNotFound) && len(se.Candidates) > 0 {
+				var names []string
+				for _, c := range se.Candidates {
+					names = append(names, c.Name)
+				}
+				msg += "; close names: " + strings.Join(names, ", ")
+			}
+			e.errorf("%s; listing the links that name it", msg)
+			code = exitError
+		} else {
+			span = &sp
+		}
+		what = want + ":" + name.Name
+		if name.Kind == symbol.Region {
+			what = want + " region " + name.Name
+		}
+		if span != nil {
+			lines := "lines "
+			if span.End-span.Start == 1 {
+				lines = "line "
+			}
+			what += fmt.Sprintf(" (%s, %s%s)", span.Kind, lines, span.Human())
+		}
+	}
 	links, ok := e.scanRefs(&lf, r, *jobs, func(p string) bool { return p == want })
 	if !ok {
 		return exitError
 	}
 	var found []*refs.Link
 	for _, l := range links {
-		if !hasRange || l.QuotesLines(rng.Start, rng.End) {
+		switch {
+		case name != nil:
+			if l.QuotesName(*name, span) {
+				found = append(found, l)
+			}
+		case !hasRange || l.QuotesLines(rng.Start, rng.End):
 			found = append(found, l)
 		}
 	}
-	what := want
 	if hasRange {
 		what += ":" + rng.String()
 	}
@@ -191,14 +266,26 @@ func runRefs(e *env, args []string) int {
 	}
 	fmt.Fprintf(e.stderr, "%d %s %s in %d %s\n", len(found), plural(len(found), "link quotes", "links quote"),
 		termsafe.Escape(what, ""), len(pages), plural(len(pages), "page", "pages"))
-	return exitOK
+	return code
 }
+
+// isRegularFile reports whether p names a regular file.
+func isRegularFile(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.Mode().IsRegular()
+}
+
+// oneLineOf joins a message's lines into one.
+func oneLineOf(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // refsText is the line refs prints for l.
 func refsText(l *refs.Link) string {
 	what := l.Path + " " + l.Label
 	if l.Label == "" {
 		what = l.Path + " (range unknown)"
+	}
+	if l.Name != "" {
+		what += " (" + l.Name + ")"
 	}
 	state := "unpinned"
 	if l.Pinned {

@@ -67,3 +67,40 @@ func BenchmarkRefsDiff(b *testing.B) {
 		io.Discard.Write(out.Bytes())
 	}
 }
+
+// BenchmarkRefsDiffNames runs refs --diff - in process on 200 pages with
+// 10 links each that quote functions by name (sym=) in 50 Go files of
+// 1,001 lines, and a diff that inserts two lines at the top of each file:
+// every quote moved, each followed by its name (one parse per file).
+func BenchmarkRefsDiffNames(b *testing.B) {
+	dir := b.TempDir()
+	files := map[string]string{"textfrag.toml": ""}
+	var diff strings.Builder
+	old := lspNamesSource(200)
+	sum := md5hex(old)
+	for f := range 50 {
+		name := fmt.Sprintf("src/f%02d.go", f)
+		fmt.Fprintf(&diff, "--- a/%s\n+++ b/%s\n@@ -0,0 +1,2 @@\n+// header\n+\n", name, name)
+		files[name] = "// header\n\n" + old
+	}
+	for p := range 200 {
+		var page strings.Builder
+		for k := range 10 {
+			f, fn := (p*10+k)%50, (p*37+k*91)%200
+			start := 1 + 5*fn + 2
+			fmt.Fprintf(&page, "[F%d](../src/f%02d.go#line=%d,%d;md5=%s \"sym=F%d\")\n\n", fn, f, start, start+3, sum, fn)
+		}
+		files[fmt.Sprintf("docs/p%03d.md", p)] = page.String()
+	}
+	e2eWrite(b, dir, files)
+	b.Chdir(dir)
+	input := diff.String()
+	b.ResetTimer()
+	for b.Loop() {
+		var out, errOut bytes.Buffer
+		e := &env{stdin: strings.NewReader(input), stdout: &out, stderr: &errOut}
+		if code := e.main([]string{"refs", "--diff", "-", "--format", "json"}); code != exitOK || !strings.Contains(errOut.String(), "2000 quotes affected: 2000 quoted text moved") {
+			b.Fatalf("exit status %d\n%s", code, errOut.String())
+		}
+	}
+}

@@ -3,6 +3,7 @@ package lsp
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -11,6 +12,9 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/pin"
 )
@@ -75,6 +79,12 @@ func (s *Server) pinActions(d *document, start, end int) []action {
 		}
 		a := action{kind: "quickfix", preferred: true, edits: []pin.Edit{{Start: l.Start, End: l.End, Text: c.NewDest}}}
 		msg := strings.TrimSuffix(c.Message, "; re-pinned (--accept-changed)")
+		if title, ok := namedActionTitle(l, c); ok {
+			a.title = title
+			a.preferred = c.Class != pin.Changed && c.Class != pin.Gone
+			actions = append(actions, a)
+			continue
+		}
 		switch c.Class {
 		case pin.Pinned:
 			a.title = "Pin: add md5= (textfrag pin)"
@@ -213,4 +223,29 @@ func paragraphIndent(src []byte, para ast.Node) (string, bool) {
 		return strings.Repeat(" ", utf8.RuneCount(src[ls:s])), true
 	}
 	return "", false
+}
+
+// namedActionTitle titles the action that re-pins a link quoting by name
+// (sym=, region=) at the lines the name spans now, as pin follows it:
+// "Move to sym=Server.Handle's lines 12–30" (or "line 12"). A changed body asks for a
+// review first. ok is false for a link without a name, or when the new
+// destination quotes the same lines (only its checks change).
+func namedActionTitle(l mdlink.Link, c pin.Change) (string, bool) {
+	sel, _, named := nameOf(l)
+	if !named {
+		return "", false
+	}
+	now, err := rfc5147.Parse(target.SplitLink(c.NewDest).Fragment)
+	if err != nil || now.Scheme != rfc5147.Line {
+		return "", false
+	}
+	if was, err := rfc5147.Parse(target.SplitLink(l.Dest).Fragment); err == nil && was.Scheme == now.Scheme && was.Start == now.Start && was.End == now.End {
+		return "", false
+	}
+	lines := spanLines(symbol.Span{Start: int(now.Start), End: int(now.End)})
+	switch c.Class {
+	case pin.Changed, pin.Gone:
+		return fmt.Sprintf("Re-pin at %s's %s (the quoted text changes: review it first)", sel, lines), true
+	}
+	return fmt.Sprintf("Move to %s's %s", sel, lines), true
 }

@@ -17,6 +17,10 @@
 //	                cached until the page changes on disk
 //	  codeAction ─▶ pin.Planner.PlanLink (pin --accept-changed's decisions),
 //	               and inline ⇄ box from the page's paragraphs
+//	  named links (sym=, region= in the title; names.go): hover and
+//	    definition through Resolver.FindName; completion in the title from
+//	    symbol.Set.Symbols / symbol.Regions of the file, read through the
+//	    Resolver (never a secret or outside file)
 //
 // Every file the server reads goes through the project's realm (the
 // Resolver, or internal/realm inside the root): an editor buffer replaces a

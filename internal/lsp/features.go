@@ -97,7 +97,8 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 	if rerr != nil || !ok {
 		return nil, rerr
 	}
-	res, err, ok := s.resolveLink(s.resolver(), d, l)
+	r := s.resolver()
+	res, err, ok := s.resolveLink(r, d, l)
 	if !ok {
 		return nil, nil
 	}
@@ -108,6 +109,9 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 	}
 	if len(status) == 0 && err != nil {
 		status = append(status, "error: "+target.Explain(err, ""))
+	}
+	if sel, lang, named := nameOf(l); named && res != nil {
+		status = append(status, nameHover(r, res, sel, lang))
 	}
 	if res == nil || res.Selection == nil {
 		fmt.Fprintf(&b, "**textfrag** `%s`\n\n", strings.ReplaceAll(l.Dest, "`", "'"))
@@ -212,12 +216,24 @@ func (s *Server) definition(params json.RawMessage) (any, *rpcError) {
 	if rerr != nil || !ok {
 		return nil, rerr
 	}
-	res, _, ok := s.resolveLink(s.resolver(), d, l)
+	r := s.resolver()
+	res, _, ok := s.resolveLink(r, d, l)
 	if !ok || res == nil || res.Selection == nil {
 		return nil, nil
 	}
 	uri := fileURI(filepath.Join(s.cfg.Root, filepath.FromSlash(res.Path)))
-	return []Location{{URI: uri, Range: s.targetRange(res.Path, res.Selection)}}, nil
+	sel := res.Selection
+	if name, lang, named := nameOf(l); named {
+		// A named link goes to the lines the name spans now, which the
+		// link may no longer quote.
+		if span, err := nameSpan(r, res, name, lang); err == nil {
+			rawPath, _, _ := strings.Cut(l.Dest, "#")
+			if at, err, _ := s.resolveLink(r, d, mdlink.Link{Dest: rawPath + "#" + span.Fragment()}); err == nil && at != nil && at.Selection != nil {
+				sel = at.Selection
+			}
+		}
+	}
+	return []Location{{URI: uri, Range: s.targetRange(res.Path, sel)}}, nil
 }
 
 func (s *Server) documentLinks(params json.RawMessage) (any, *rpcError) {
@@ -355,8 +371,9 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 	return locs, nil
 }
 
-// completion proposes paths after "](" and, after "#line=", the range of
-// the whole file, from its line count.
+// completion proposes paths after "](", after "#line=" the range of the
+// whole file, from its line count, and in a title after "sym=" or
+// "region=" the names of the file (completeName).
 func (s *Server) completion(params json.RawMessage) (any, *rpcError) {
 	var p positionParams
 	if err := decode(params, &p); err != nil {
@@ -383,6 +400,9 @@ func (s *Server) completion(params json.RawMessage) (any, *rpcError) {
 		typed = strings.TrimLeft(rest, " \t")
 	} else {
 		return empty, nil
+	}
+	if dest, title, ok := titleTyped(typed); ok {
+		return s.completeName(d, dest, title, off), nil
 	}
 	if strings.ContainsAny(typed, " \t)<>\"") {
 		return empty, nil

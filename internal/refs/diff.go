@@ -168,7 +168,7 @@ func classify(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change,
 			}
 		}
 		dest = pin.AddMD5(dest, c.oldMD5)
-	} else if !renamed {
+	} else if !renamed && l.Selector == nil {
 		if _, err := r.Resolve(l.Page, dest); err == nil {
 			return nil // pinned to the work tree: re-pinned in this change, or never affected
 		}
@@ -191,6 +191,11 @@ func classify(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change,
 		return res.Selection
 	}
 	f.File = c.newPath
+	if l.Selector != nil && l.Pinned && !renamed && ch.Class == pin.OK {
+		// The pin engine follows the name (sym=, region=): it still spans
+		// exactly the linked lines, pinned to the work tree.
+		return nil
+	}
 	switch ch.Class {
 	case pin.OK, pin.Refreshed, pin.Moved:
 		fix := ch.NewDest
@@ -272,6 +277,18 @@ func classify(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change,
 	what := "the quoted text changed"
 	if deleted {
 		what = "the quoted lines were deleted"
+	}
+	if l.Selector != nil {
+		// The pin engine looked the name up in the work tree: gone (Gone),
+		// or found at the lines its NewDest quotes.
+		switch sel := newSel(ch.NewDest); {
+		case ch.Class == pin.Gone:
+			f.Class = Deleted
+			f.Message = fmt.Sprintf("%s: %s is no longer in %s: review the page, then fix the name or quote by lines (%s)", where, l.Name, c.newPath, oneLine(ch.Message))
+			return f
+		case sel != nil:
+			what += fmt.Sprintf(" (%s spans %s now)", l.Name, sel.Label())
+		}
 	}
 	f.Message = fmt.Sprintf("%s: %s: review the page, then re-pin it with `textfrag pin --write --accept-changed %s`", where, what, l.Page)
 	if renamed {

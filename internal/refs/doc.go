@@ -5,6 +5,10 @@
 //	page links (mdlink.Page) ─ Resolve ─ []*Link{Page, Line, Path,
 //	                                      FirstLine, LastLine, Pinned, Status}
 //	  └─ QuotesLines(first, last): refs PATH:LINES
+//	  └─ QuotesName(sel, span): refs PATH:NAME, --region NAME: the links
+//	       whose title names it (sym=, region=; quotelink.TitleName) or whose
+//	       lines overlap the span Resolver.FindName gives; a named link's
+//	       Status is stale when target.CheckName fails, as the build checks
 //
 //	changes: FromGit(history, BASE)  git diff --cached -M (renames),
 //	                                 cat-file --batch (BASE versions),
@@ -19,6 +23,8 @@
 //	            else the pin Planner, the BASE version remembered:
 //	              text in place, elsewhere, renamed ─ Refresh, Moved, Renamed
 //	              changed, deleted lines, ambiguous ─ Changed
+//	              (a named link: the Planner follows its name; a name no
+//	              longer in the file ─ Deleted)
 //	            located on the changed lines (pin.LineHunks, lines as
 //	            RFC 5147 counts them)
 //

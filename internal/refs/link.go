@@ -7,8 +7,10 @@ import (
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
+	"github.com/textfrag/textfrag/internal/quotelink"
 )
 
 // Link is a link of a page that quotes a local file (resolved, or named
@@ -29,6 +31,13 @@ type Link struct {
 	// Status is ok, stale (an integrity check fails) or broken.
 	Status string `json:"status"`
 	Error  string `json:"error,omitempty"`
+	// Name is the name the link's title gives its lines, as a title
+	// writes it ("sym=Server.Handle", "region=setup"); "" for none.
+	Name string `json:"name,omitempty"`
+
+	// Selector and Lang are the name (nil: none) and the title's lang=.
+	Selector *symbol.Selector `json:"-"`
+	Lang     string           `json:"-"`
 
 	// MD is the link as found in the page.
 	MD mdlink.Link `json:"-"`
@@ -60,6 +69,11 @@ func Resolve(r *target.Resolver, doc string, ml mdlink.Link) *Link {
 		return nil
 	}
 	l := &Link{Page: doc, Line: ml.Line, Column: ml.Column, Kind: ml.Kind.String(), Link: ml.Dest, MD: ml}
+	// A title the check refuses (quotelink.TitleName's errors) names
+	// nothing here: the link is listed by its lines, and check reports it.
+	if sel, lang, named, err := quotelink.TitleName(ml.Title); named && err == nil {
+		l.Selector, l.Lang, l.Name = &sel, lang, sel.String()
+	}
 	res, err := r.Resolve(doc, ml.Dest)
 	var te *target.Error
 	switch {
@@ -91,7 +105,25 @@ func Resolve(r *target.Resolver, doc string, ml mdlink.Link) *Link {
 	if sel.Lines.End == sel.Lines.Start {
 		l.LastLine = sel.Lines.Start
 	}
+	if l.Selector != nil && l.Status == "ok" {
+		// The name must still span exactly the linked lines, as the build
+		// checks.
+		if msg := NameProblem(r, doc, res, *l.Selector, l.Lang); msg != "" {
+			l.Status, l.Error = "stale", msg
+		}
+	}
 	return l
+}
+
+// NameProblem returns what is wrong with the name sel of a link of the
+// page at project path doc that resolved to res, as the build finds it
+// (target.CheckName): the name cannot be looked up, or no longer spans
+// exactly the linked lines; "" when it does.
+func NameProblem(r *target.Resolver, doc string, res *target.Result, sel symbol.Selector, lang string) string {
+	if err := r.CheckName(doc, res, lang, sel); err != nil {
+		return oneLine(target.Explain(err, ""))
+	}
+	return ""
 }
 
 // linesFromFragment sets the lines of a link whose file could not be read

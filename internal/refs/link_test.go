@@ -1,6 +1,10 @@
 package refs
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
+)
 
 func TestQuotesLines(t *testing.T) {
 	for _, tc := range []struct {
@@ -22,6 +26,31 @@ func TestQuotesLines(t *testing.T) {
 		l := &Link{FirstLine: tc.first, LastLine: tc.last}
 		if got := l.QuotesLines(tc.from, tc.to); got != tc.want {
 			t.Errorf("lines %d–%d asked %d–%d: %v, want %v", tc.first, tc.last, tc.from, tc.to, got, tc.want)
+		}
+	}
+}
+
+func TestQuotesName(t *testing.T) {
+	handle := symbol.Selector{Kind: symbol.Symbol, Name: "Server.Handle"}
+	span := &symbol.Span{Start: 11, End: 30} // human lines 12–30
+	for _, tc := range []struct {
+		link  *Link
+		span  *symbol.Span
+		sel   symbol.Selector
+		want  bool
+		about string
+	}{
+		{&Link{FirstLine: 1, LastLine: 2, Selector: &symbol.Selector{Kind: symbol.Symbol, Name: "Server::Handle", Doc: true}}, span, handle, true, "named with :: and doc"},
+		{&Link{FirstLine: 1, LastLine: 2, Selector: &symbol.Selector{Kind: symbol.Region, Name: "Server.Handle"}}, span, handle, false, "a region of that name"},
+		{&Link{FirstLine: 1, LastLine: 2, Selector: &symbol.Selector{Kind: symbol.Symbol, Name: "Server.Handler"}}, span, handle, false, "another name, other lines"},
+		{&Link{FirstLine: 30, LastLine: 31}, span, handle, true, "by lines, overlapping the last"},
+		{&Link{FirstLine: 31, LastLine: 40}, span, handle, false, "by lines, after"},
+		{&Link{FirstLine: 12, LastLine: 12, Selector: &handle}, nil, handle, true, "named, the name not found"},
+		{&Link{FirstLine: 12, LastLine: 12}, nil, handle, false, "by lines, the name not found"},
+		{&Link{FirstLine: 12, LastLine: 12}, &symbol.Span{Start: 12, End: 12}, symbol.Selector{Kind: symbol.Region, Name: "r"}, false, "an empty region has no lines"},
+	} {
+		if got := tc.link.QuotesName(tc.sel, tc.span); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.about, got, tc.want)
 		}
 	}
 }

@@ -1,9 +1,10 @@
 // Drives `textfrag lsp` with Microsoft's reference client library, as VS Code
 // does: node client.mjs TEXTFRAG PROJECT. PROJECT is a git repository whose
 // docs/page.md quotes line 2 of src/a.go with the md5 of the committed
-// version; a line was since inserted above it, so the link is stale (written
-// by cmd/textfrag/lsp_node_test.go). Prints one line per step; exits 1 on
-// the first step that fails.
+// version, and docs/named.md quotes func A (line 3) by name, "sym=A"; a line
+// was since inserted above both, so both links are stale (written by
+// cmd/textfrag/lsp_node_test.go). Prints one line per step; exits 1 on the
+// first step that fails.
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -115,6 +116,30 @@ try {
   diags = await nextDiagnostics(uri);
   assert.deepEqual(diags, []);
   step("didChange: the relocated link has no diagnostics");
+
+  // A link that quotes by name: the function moved, the code action
+  // re-pins the link at the lines the name spans now.
+  const namedUri = pathToFileURL(join(project, "docs/named.md")).href;
+  let named = readFileSync(join(project, "docs/named.md"), "utf8");
+  await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: namedUri, languageId: "markdown", version: 1, text: named } });
+  let namedDiags = await nextDiagnostics(namedUri);
+  assert.equal(namedDiags.length, 1, JSON.stringify(namedDiags));
+  assert.equal(namedDiags[0].code, "integrity");
+  step("named link: publishDiagnostics: " + namedDiags[0].message);
+
+  const namedActions = await conn.sendRequest(CodeActionRequest.type, { textDocument: { uri: namedUri }, range: namedDiags[0].range, context: { diagnostics: namedDiags } });
+  const follow = namedActions.find((a) => a.title === "Move to sym=A's line 4");
+  assert.ok(follow, JSON.stringify(namedActions));
+  assert.equal(follow.kind, "quickfix");
+  assert.equal(follow.isPreferred, true);
+  named = applyEdits(named, follow.edit.changes[namedUri]);
+  assert.match(named, /\(\.\.\/src\/a\.go#line=3,4;md5=[0-9a-f]{32} "sym=A"\)/);
+  step("named link: codeAction: " + follow.title);
+
+  await conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: namedUri, version: 2 }, contentChanges: [{ text: named }] });
+  namedDiags = await nextDiagnostics(namedUri);
+  assert.deepEqual(namedDiags, []);
+  step("named link: didChange: the re-pinned link has no diagnostics");
 
   assert.ok(registered.some((r) => r.method === "workspace/didChangeWatchedFiles"), JSON.stringify(registered));
   writeFileSync(srcPath, "// a line above\n" + readFileSync(srcPath, "utf8"));
