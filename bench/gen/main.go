@@ -604,7 +604,7 @@ disableKinds = ["taxonomy", "term", "rss", "sitemap", "404"]
 	w.file(site+"/hugo.toml", cfg.String())
 	theme := site + "/themes/book/layouts/"
 	w.file(theme+"baseof.html", `<!doctype html>
-<html lang="{{ site.Language.LanguageCode | default "en" }}">
+<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
