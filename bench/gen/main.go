@@ -15,6 +15,11 @@
 //	               compare with textfrag --highlight=false
 //	hugo/          a Hugo site importing the textfrag module (-hugo-module), src/
 //	hugo-pasted/   the same Hugo site with each quote pasted as a numbered fenced block
+//	hugo-book/     the Hugo site on a small documentation theme written here ("book":
+//	               a page tree menu, a table of contents, and link and image render
+//	               hooks of its own, as hugo-book has), composed with the module as
+//	               the module's README says (site hooks calling textfrag/hook.html)
+//	hugo-book-pasted/  the same themed site without the module, each quote pasted
 //
 // and manifest.json with the corpus's counts.
 //
@@ -48,7 +53,7 @@ import (
 //go:embed snippet_lines.py
 var snippetLinesPy []byte
 
-var allSites = []string{"textfrag", "pasted", "mkdocs", "asciidoctor", "sphinx", "mkdocs-plain", "asciidoctor-plain", "sphinx-plain", "hugo", "hugo-pasted"}
+var allSites = []string{"textfrag", "pasted", "mkdocs", "asciidoctor", "sphinx", "mkdocs-plain", "asciidoctor-plain", "sphinx-plain", "hugo", "hugo-pasted", "hugo-book", "hugo-book-pasted"}
 
 func main() {
 	out := flag.String("o", "", "output `DIR` (replaced)")
@@ -81,7 +86,7 @@ func main() {
 		}
 		want[s] = true
 	}
-	if want["hugo"] || want["hugo-pasted"] {
+	if want["hugo"] || want["hugo-pasted"] || want["hugo-book"] {
 		if *hugoModule == "" {
 			*hugoModule = findHugoModule()
 		}
@@ -116,6 +121,8 @@ func main() {
 			c.writeHugo(w, "hugo", *hugoModule, false)
 		case "hugo-pasted":
 			c.writeHugo(w, "hugo-pasted", *hugoModule, true)
+		case "hugo-book", "hugo-book-pasted":
+			c.writeHugoBook(w, s, *hugoModule, s == "hugo-book-pasted")
 		}
 	}
 	m, err := json.MarshalIndent(c.manifest(*seed), "", "  ")
@@ -547,6 +554,118 @@ disableKinds = ["taxonomy", "term", "rss", "sitemap", "404"]
 {{ .Content }}
 {{ end }}
 `)
+	w.file(site+"/content/_index.md", "---\ntitle: Benchmark corpus\n---\n")
+	for _, p := range c.pages {
+		var b strings.Builder
+		fmt.Fprintf(&b, "---\ntitle: %q\n---\n\n", p.title)
+		markdownPage(&b, p, func(q *quote) string {
+			if pasted {
+				return q.caption() + "\n\n" + fence(q.pastedInfo(), q.text())
+			}
+			return fmt.Sprintf("![%s](../%s#line=%d,%d;md5=%s)\n", q.title, q.file.path, q.start, q.end, q.file.md5)
+		})
+		w.file(site+"/content/"+p.name+".md", b.String())
+	}
+}
+
+// writeHugoBook writes the Hugo site on "book", a documentation theme of a
+// few files written for this benchmark that renders what such themes render
+// on every page (a menu of all pages, a table of contents) and has its own
+// render hooks (portable links to pages, external links in a new tab, lazy
+// images). The module's site composes the theme's hooks with textfrag's
+// (the module's README, "Themes with their own render hooks") and links the
+// stylesheet from the theme's head injection partial; the pasted twin is the
+// themed site without the module.
+func (c *corpus) writeHugoBook(w *writer, site, module string, pasted bool) {
+	var cfg strings.Builder
+	cfg.WriteString(`# A Hugo site on a documentation theme with its own render hooks, quoting
+# files with the textfrag module (or, in the pasted twin, without the module,
+# the same text pasted); code is highlighted with CSS classes.
+baseURL = "https://example.org/"
+title = "textfrag benchmark corpus"
+disableKinds = ["taxonomy", "term", "rss", "sitemap", "404"]
+
+[module]
+`)
+	if !pasted {
+		fmt.Fprintf(&cfg, "  replacements = \"github.com/textfrag/textfrag/hugo-module -> %s\"\n", module)
+	}
+	cfg.WriteString("  [[module.imports]]\n    path = \"book\"\n")
+	if !pasted {
+		cfg.WriteString("  [[module.imports]]\n    path = \"github.com/textfrag/textfrag/hugo-module\"\n")
+	}
+	cfg.WriteString(`
+[markup.goldmark.parser]
+  wrapStandAloneImageWithinParagraph = false
+
+[markup.highlight]
+  noClasses = false
+`)
+	w.file(site+"/hugo.toml", cfg.String())
+	theme := site + "/themes/book/layouts/"
+	w.file(theme+"baseof.html", `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ .Title }} | {{ site.Title }}</title>
+{{ with .Description }}<meta name="description" content="{{ . }}">{{ end }}
+{{ partial "docs/inject/head.html" . }}
+</head>
+<body>
+<input type="checkbox" class="hidden" id="menu-control">
+<main class="container">
+<aside class="book-menu"><nav>
+<h2 class="book-brand"><a href="{{ site.Home.RelPermalink }}">{{ site.Title }}</a></h2>
+<ul>
+{{- $current := . }}
+{{- range site.RegularPages.ByTitle }}
+<li><a href="{{ .RelPermalink }}"{{ if eq . $current }} class="active"{{ end }}>{{ .LinkTitle }}</a></li>
+{{- end }}
+</ul>
+</nav></aside>
+<div class="book-page">
+<header class="book-header"><label for="menu-control">Menu</label> <strong>{{ .Title }}</strong></header>
+<article class="markdown book-article">{{ block "main" . }}{{ end }}</article>
+<footer class="book-footer">{{ with .Lastmod }}{{ if not .IsZero }}Last modified {{ .Format "January 2, 2006" }}{{ end }}{{ end }}</footer>
+</div>
+<aside class="book-toc">{{ .TableOfContents }}</aside>
+</main>
+</body>
+</html>
+`)
+	w.file(theme+"home.html", `{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}{{ end }}
+`)
+	w.file(theme+"single.html", `{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}{{ end }}
+`)
+	w.file(theme+"_partials/docs/inject/head.html", "")
+	link := `{{- $dest := .Destination -}}
+{{- $external := findRE "^[a-zA-Z][a-zA-Z0-9+.-]*:" $dest 1 -}}
+{{- $href := $dest -}}
+{{- if and (not $external) (strings.HasSuffix (index (split $dest "#") 0) ".md") -}}
+  {{- with .PageInner.GetPage (strings.TrimSuffix ".md" (index (split $dest "#") 0)) }}{{ $href = .RelPermalink }}{{ end -}}
+{{- end -}}
+<a href="{{ $href | safeURL }}"{{ with .Title }} title="{{ . }}"{{ end }}{{ if $external }} target="_blank" rel="noopener"{{ end }}>{{ .Text }}</a>`
+	image := `{{- $src := .Destination -}}
+{{- if not (findRE "^[a-zA-Z][a-zA-Z0-9+.-]*:|^/" $src 1) }}{{ with .PageInner.Resources.Get $src }}{{ $src = .RelPermalink }}{{ end }}{{ end -}}
+<img src="{{ $src | safeURL }}" alt="{{ .PlainText }}"{{ with .Title }} title="{{ . }}"{{ end }} loading="lazy">`
+	w.file(theme+"_markup/render-link.html", link)
+	w.file(theme+"_markup/render-image.html", image)
+	if !pasted {
+		c.writeSources(w, site)
+		// The recipe of the module's README: the theme's hooks as partials, and
+		// site hooks that call textfrag first.
+		w.file(site+"/layouts/_partials/theme/render-link.html", link)
+		w.file(site+"/layouts/_partials/theme/render-image.html", image)
+		w.file(site+"/layouts/_markup/render-link.html", `{{- $tf := partial "textfrag/hook.html" (dict "ctx" . "kind" "link") -}}
+{{- if $tf.handled }}{{ $tf.html | safeHTML }}{{ else }}{{ partial "theme/render-link.html" . }}{{ end -}}
+`)
+		w.file(site+"/layouts/_markup/render-image.html", `{{- $tf := partial "textfrag/hook.html" (dict "ctx" . "kind" "image") -}}
+{{- if $tf.handled }}{{ $tf.html | safeHTML }}{{ else }}{{ partial "theme/render-image.html" . }}{{ end -}}
+`)
+		w.file(site+"/layouts/_partials/docs/inject/head.html", `{{ partial "textfrag/head.html" . }}
+`)
+	}
 	w.file(site+"/content/_index.md", "---\ntitle: Benchmark corpus\n---\n")
 	for _, p := range c.pages {
 		var b strings.Builder
