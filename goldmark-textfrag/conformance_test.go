@@ -98,6 +98,9 @@ func TestConformance(t *testing.T) {
 			if w.Label != nil && box.Label != *w.Label {
 				t.Errorf("label %q, want %q", box.Label, *w.Label)
 			}
+			if w.Fragment != nil && box.Fragment != *w.Fragment {
+				t.Errorf("data-textfrag-fragment %q, want %q", box.Fragment, *w.Fragment)
+			}
 			var clampWarnings, ignoredChecks int
 			for _, p := range textfrag.Problems(pc) {
 				switch {

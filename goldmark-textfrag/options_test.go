@@ -163,6 +163,11 @@ func TestTitleMistakesWarn(t *testing.T) {
 		{"[](a.txt#line=2,4 \"hl=3 hl=4\")", []string{`link title: "hl=4" repeats an option given before; write one list, as in hl=12,15-17`}},
 		{"[](a.go#line=0,3 \"lang=go lang=c\")", []string{`"lang=c" repeats an option given before; write one lang=; the last one is used`}},
 		{"[](a.txt#char=0,3 \"quote quote\")", []string{`"quote" repeats`}},
+		// hl= on a link that stays a link in running text emphasizes nothing.
+		{"See [](a.txt#line=2,4 \"hl=3\") here.", []string{`doc.md:1:5: warning: a.txt#line=2,4: link title: hl=3 emphasizes lines of a box, but this link is inside running text, where it stays a link and shows no lines; put the link alone in its paragraph to make it a box, or remove hl=`}},
+		{"The RFC says [so](a.txt#char=0,3 \"quote hl=1,3-4\").", []string{`doc.md:1:14: warning: a.txt#char=0,3: link title: hl=1,3-4 emphasizes lines of a box`}},
+		{"See ![x](a.txt#line=2,4 \"hl=3\").", []string{`doc.md:1:5: warning: a.txt#line=2,4: link title: hl=3 emphasizes lines of a box`}},
+		{"See [](a.txt#line=2,4 \"dedent\") here.", nil},
 	} {
 		_, problems, err := convertIn(root, c.doc)
 		if err != nil {

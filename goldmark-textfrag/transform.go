@@ -212,6 +212,9 @@ func (d *document) link(n ast.Node) {
 	href := d.href(res, string(dest))
 	para := n.Parent()
 	if !aloneIn(para) {
+		if !d.warnEach(n, p, inlineWarnings(opts)...) {
+			return
+		}
 		if opts.quote && !isImage && res.Fragment.Scheme == rfc5147.Char {
 			q := &Quote{Result: res, Href: href}
 			n.Parent().ReplaceChild(n.Parent(), n, q)

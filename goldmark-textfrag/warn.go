@@ -3,6 +3,8 @@ package textfrag
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 
@@ -38,6 +40,32 @@ func (d *document) titleWarnings(o linkOptions) [][2]string {
 		ws = append(ws, [2]string{"title", fmt.Sprintf("link title: lang=%s names no language chroma knows (a box shows plain text); use a chroma lexer name or alias (go, python, sh, …)", o.lang)})
 	}
 	return ws
+}
+
+// inlineWarnings are the options of o that only a box uses, given to a
+// link that stays a link (or becomes a quote) in running text: hl= there
+// emphasizes nothing, which the writer would otherwise never learn.
+func inlineWarnings(o linkOptions) [][2]string {
+	if len(o.highlighted) == 0 {
+		return nil
+	}
+	return [][2]string{{"title", fmt.Sprintf("link title: hl=%s emphasizes lines of a box, but this link is inside running text, where it stays a link and shows no lines; put the link alone in its paragraph to make it a box, or remove hl=", lineList(o.highlighted))}}
+}
+
+// lineList writes ranges as hl= takes them: "12,15-17".
+func lineList(ranges [][2]int) string {
+	var b strings.Builder
+	for i, r := range ranges {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(r[0]))
+		if r[1] != r[0] {
+			b.WriteByte('-')
+			b.WriteString(strconv.Itoa(r[1]))
+		}
+	}
+	return b.String()
 }
 
 // placeBox warns about b (boxWarnings) and keeps where its link is, at, for

@@ -238,7 +238,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 // quotedPages returns the Markdown files under the site's source that its
 // pages quote, to be copied as they are, so that the caption of a box
 // quoting one links to a file that exists. Files the site leaves out
-// (hidden, "_"-prefixed) stay out.
+// (hidden, "_"-prefixed, under node_modules or vendor) stay out.
 func (s *site) quotedPages(results []*page.Page) []string {
 	srcAbs, err := filepath.Abs(s.src)
 	if err != nil {
@@ -256,7 +256,8 @@ func (s *site) quotedPages(results []*page.Page) []string {
 				continue
 			}
 			rel = filepath.ToSlash(rel)
-			if seen[rel] || slices.ContainsFunc(strings.Split(rel, "/"), project.Skipped) {
+			parts := strings.Split(rel, "/")
+			if seen[rel] || slices.ContainsFunc(parts, project.Skipped) || slices.ContainsFunc(parts[:len(parts)-1], project.ThirdPartyDir) {
 				continue
 			}
 			seen[rel] = true

@@ -147,6 +147,11 @@ func runCheck(e *env, args []string) int {
 		}
 		links += p.Links
 		adviseRoot(lf.proj, p.Problems)
+		if e.preCommit {
+			for _, q := range p.Problems {
+				q.Message = hookRemedy(q.Message)
+			}
+		}
 		problems = append(problems, p.Problems...)
 		for _, q := range p.Problems {
 			sub := ""

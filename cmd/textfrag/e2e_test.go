@@ -482,10 +482,10 @@ func TestE2EExampleSite(t *testing.T) {
 	site := e2eTree(t, out)
 	for page, wants := range map[string][]string{
 		"index.html": {`<figure class="textfrag textfrag-line"`, `<span class="textfrag-range">lines 390–401</span>`, `href="rfc.html"`},
-		"rfc.html": {`<span class="textfrag-title">Line endings besides CR+LF</span> <a class="textfrag-source" href="rfc/rfc5147.txt#line=471,477">examples/site/rfc/rfc5147.txt</a> <span class="textfrag-range">lines 472–477</span>`,
-			`<q class="textfrag-quote" cite="rfc/rfc5147.txt#char=26408,26485">Clients MUST NOT make any attempt to correct or
-   guess fragment identifiers</q> <cite class="textfrag-cite">(<a class="textfrag-source" href="rfc/rfc5147.txt#char=26408,26485">examples/site/rfc/rfc5147.txt</a>, <span class="textfrag-range">line 510, col 25 – line 511, col 29</span>)</cite>.`,
-			`<figure class="textfrag textfrag-line textfrag-position" data-textfrag-fragment="line=505">`, `before line 506`},
+		"rfc.html": {`<span class="textfrag-title">Line endings besides CR+LF</span> <a class="textfrag-source" href="rfc/rfc5147.txt#line=471,477;md5=3108368b41d5c53655383c776ec103e2">examples/site/rfc/rfc5147.txt</a> <span class="textfrag-range">lines 472–477</span>`,
+			`<q class="textfrag-quote" cite="rfc/rfc5147.txt#char=26408,26485;md5=3108368b41d5c53655383c776ec103e2">Clients MUST NOT make any attempt to correct or
+   guess fragment identifiers</q> <cite class="textfrag-cite">(<a class="textfrag-source" href="rfc/rfc5147.txt#char=26408,26485;md5=3108368b41d5c53655383c776ec103e2">examples/site/rfc/rfc5147.txt</a>, <span class="textfrag-range">line 510, col 25 – line 511, col 29</span>)</cite>.`,
+			`<figure class="textfrag textfrag-line textfrag-position" data-textfrag-fragment="line=505;md5=3108368b41d5c53655383c776ec103e2">`, `before line 506`},
 		"source.html":    {`<code class="language-go" data-lang="go">`, `<span class="line hl"><span class="ln">14</span>`, `<span class="textfrag-title">pointLabel</span>`, `line 34`},
 		"integrity.html": {`;md5=d13680daf108ad9829325be82b25d7e5,ISO-8859-1`, `;length=34624,UTF-8`, "<title>Pinning with integrity checks</title>"},
 	} {
@@ -499,14 +499,16 @@ func TestE2EExampleSite(t *testing.T) {
 	if _, ok := site["_broken/stale.html"]; ok {
 		t.Errorf("_broken was built")
 	}
+	// The example's links are all pinned, so the README's commands print
+	// no warning on it.
 	r = e2eRun(t, repo, "check", "examples/site")
-	if r.code != 0 {
-		t.Errorf("check examples/site: code %d\n%s", r.code, r.stderr)
+	if r.code != 0 || !strings.Contains(r.stderr, "checked 11 links in 4 files: 0 errors, 0 warnings") || strings.Contains(r.stderr, "unpinned") {
+		t.Errorf("check examples/site: code %d, want no errors or warnings\n%s", r.code, r.stderr)
 	}
 	// Run inside it, its textfrag.toml makes the example site a project
 	// of its own: the same links, checked the same.
 	r = e2eRun(t, filepath.Join(repo, "examples", "site"), "check")
-	if r.code != 0 || !strings.Contains(r.stderr, "checked 11 links in 4 files: 0 errors") {
+	if r.code != 0 || !strings.Contains(r.stderr, "checked 11 links in 4 files: 0 errors, 0 warnings") {
 		t.Errorf("check in examples/site: code %d\n%s", r.code, r.stderr)
 	}
 	r = e2eRun(t, repo, "check", "examples/site/_broken")

@@ -48,6 +48,9 @@ type env struct {
 	// helped is set when a command printed its usage because -h asked for
 	// it, which is a success, not bad usage.
 	helped bool
+	// preCommit is set when the command runs as a pre-commit hook: the
+	// remedies check and pin print name the hooks (hookRemedy).
+	preCommit bool
 }
 
 var commands = map[string]command{}
@@ -55,7 +58,7 @@ var commands = map[string]command{}
 func register(c command) { commands[c.name] = c }
 
 func main() {
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr)}
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr), preCommit: underPreCommit()}
 	if os.Getenv("GOGC") == "" {
 		// A build allocates much and keeps little (each page's tokens and
 		// markup die with the page): collecting at 5× the live heap

@@ -135,6 +135,9 @@ func runPin(e *env, args []string) int {
 		quotes: map[string]map[string]bool{}, reported: map[string]bool{}}
 	p.plan = &pin.Planner{Resolver: r, History: p.hist, AcceptChanged: o.acceptChanged,
 		AcceptCommand: func(page string) string {
+			if e.preCommit {
+				return hookPinAccept
+			}
 			return "textfrag pin --write --accept-changed" + o.flagArgs + " " + pinShellWords([]string{page})
 		},
 		Explain: func(err error) string { return explainTarget(err, p.res.Root()) }}
@@ -302,6 +305,9 @@ func (p *pinner) run(paths []string) int {
 	}
 	pending := len(written)
 	switch {
+	case pending > 0 && p.opt.check && p.e.preCommit:
+		p.e.errorf("pin: %d %s not pinned up to date; run `%s`", pending, pinPlural(pending, "file is", "files are"), hookPin)
+		return exitError
 	case pending > 0 && p.opt.check:
 		p.e.errorf("pin: %d %s not pinned up to date; run `textfrag pin --write%s %s`", pending, pinPlural(pending, "file is", "files are"), p.opt.flagArgs, pinShellWords(paths))
 		return exitError

@@ -31,7 +31,8 @@ type siteFiles struct {
 }
 
 // scanSite lists the pages and assets under the directory src, skipping
-// hidden and "_"-prefixed files and directories and the directories in skip
+// hidden and "_"-prefixed files and directories, node_modules and vendor
+// (project.ThirdPartyDir), and the directories in skip
 // (absolute paths, such as the output directory). Symbolic links are
 // followed only where they stay inside src: the others are left out with a
 // warning, so that a site never publishes a file from outside its source.
@@ -53,6 +54,9 @@ func scanSite(src string, inRealm func(rel string) error, skip ...string) (*site
 		}
 		if p == "." {
 			return nil
+		}
+		if d.IsDir() && project.ThirdPartyDir(d.Name()) {
+			return fs.SkipDir
 		}
 		if project.Skipped(d.Name()) {
 			if d.IsDir() {

@@ -105,6 +105,8 @@ func (s *server) snapshot() map[string]stamp {
 			return nil // gone while walking: the next round sees it gone
 		case p == srcAbs:
 			return nil
+		case d.IsDir() && project.ThirdPartyDir(d.Name()):
+			return filepath.SkipDir
 		case project.Skipped(d.Name()) && p != layout:
 			if d.IsDir() {
 				return filepath.SkipDir

@@ -58,10 +58,16 @@ type Fragment struct {
 	End int64
 	// Checks are the integrity checks in the order written, unknown ones included.
 	Checks []Check
+
+	// startDigits and endDigits are the numbers as written, without leading
+	// zeros, when they were too large for an int64 (Start or End is then
+	// Unbounded), so that String writes them exactly; "" otherwise.
+	startDigits, endDigits string
 }
 
-// String returns the fragment in canonical form: numbers without leading zeros,
-// md5 values in lower case, checks in the order written. Parse(f.String())
+// String returns the fragment in canonical form: numbers without leading zeros
+// (a parsed number too large for an int64 as written, not as Unbounded), md5
+// values in lower case, checks in the order written. Parse(f.String())
 // returns a fragment equal to f.
 func (f Fragment) String() string {
 	var b strings.Builder
@@ -69,16 +75,16 @@ func (f Fragment) String() string {
 	b.WriteByte('=')
 	switch f.Form {
 	case Position:
-		b.WriteString(strconv.FormatInt(f.Start, 10))
+		b.WriteString(writtenNumber(f.Start, f.startDigits))
 	case Range:
-		b.WriteString(strconv.FormatInt(f.Start, 10))
+		b.WriteString(writtenNumber(f.Start, f.startDigits))
 		b.WriteByte(',')
-		b.WriteString(strconv.FormatInt(f.End, 10))
+		b.WriteString(writtenNumber(f.End, f.endDigits))
 	case FromStart:
 		b.WriteByte(',')
-		b.WriteString(strconv.FormatInt(f.End, 10))
+		b.WriteString(writtenNumber(f.End, f.endDigits))
 	case ToEnd:
-		b.WriteString(strconv.FormatInt(f.Start, 10))
+		b.WriteString(writtenNumber(f.Start, f.startDigits))
 		b.WriteByte(',')
 	}
 	for _, c := range f.Checks {
@@ -112,7 +118,7 @@ type Check struct {
 	// Name is the check's name as written: "length", "md5", or another name.
 	Name string
 	// Value is the value as written; for MD5 lower-cased, for Length the
-	// number without leading zeros (Unbounded when too large).
+	// number without leading zeros (all its digits, even when too large).
 	Value string
 	// Length is the value of a Length check (Unbounded if too large).
 	Length int64
@@ -127,7 +133,7 @@ func (c Check) String() string {
 	var s string
 	switch c.Kind {
 	case Length:
-		s = "length=" + strconv.FormatInt(c.Length, 10)
+		s = "length=" + writtenNumber(c.Length, c.Value)
 	case MD5:
 		s = "md5=" + hex.EncodeToString(c.Sum[:])
 	default:
@@ -146,4 +152,14 @@ func (c Check) String() string {
 // scheme is reported rather than silently left as a plain link.
 func IsCandidate(fragment string) bool {
 	return hasPrefixFold(fragment, "char=") || hasPrefixFold(fragment, "line=")
+}
+
+// writtenNumber writes n, or the digits it was parsed from when n is
+// Unbounded because they were too many for an int64: a fragment's canonical
+// form names the number written, never a different one.
+func writtenNumber(n int64, digits string) string {
+	if n == Unbounded && digits != "" {
+		return digits
+	}
+	return strconv.FormatInt(n, 10)
 }

@@ -55,9 +55,9 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("String() not stable: %q then %q", canon, again.String())
 		}
 		if len(canon) > len(s) {
-			// Canonical form drops leading zeros, lower-cases md5 values and
-			// writes saturated numbers as Unbounded, which has 19 digits, as
-			// few as any number that saturates: it never grows.
+			// Canonical form drops leading zeros and lower-cases md5
+			// values, writing every number with the digits it was written
+			// with: it never grows.
 			t.Fatalf("String() of %q is longer: %q", s, canon)
 		}
 	})

@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -104,8 +103,12 @@ func (p *parser) positions(f *Fragment) error {
 			return p.unexpected("a number or ','")
 		}
 	}
+	if start == Unbounded {
+		f.startDigits = trimZeros(startDigits)
+	}
 	if p.pos == len(p.in) || p.in[p.pos] == ';' {
 		f.Form, f.Start, f.End = Position, start, start
+		f.endDigits = f.startDigits
 		return nil
 	}
 	if p.in[p.pos] != ',' {
@@ -122,6 +125,9 @@ func (p *parser) positions(f *Fragment) error {
 			return p.fail(p.pos, "a range has two numbers at most")
 		}
 		return p.unexpected("a number or ';'")
+	}
+	if hasEnd && end == Unbounded {
+		f.endDigits = trimZeros(endDigits)
 	}
 	switch {
 	case !ok && !hasEnd:
@@ -172,12 +178,12 @@ func (p *parser) check() (Check, error) {
 	switch name {
 	case "length":
 		c.Kind = Length
-		n, _, ok := p.number()
+		n, digits, ok := p.number()
 		if !ok {
 			return Check{}, p.fail(p.pos, "length needs a number of characters, such as length=1024")
 		}
 		// Value is canonical, so that Parse(f.String()) equals f.
-		c.Length, c.Value = n, strconv.FormatInt(n, 10)
+		c.Length, c.Value = n, trimZeros(digits)
 	case "md5":
 		c.Kind = MD5
 		valueAt := p.pos

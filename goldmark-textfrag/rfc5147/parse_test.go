@@ -31,16 +31,17 @@ func TestParseValid(t *testing.T) {
 		{"line=007,010", Fragment{Scheme: Line, Form: Range, Start: 7, End: 10}},
 		{"char=000", Fragment{Scheme: Char, Form: Position, Start: 0, End: 0}},
 		{"line=00000000000000000000000000000001", Fragment{Scheme: Line, Form: Position, Start: 1, End: 1}},
-		// Numbers too big for an int64 saturate; the largest int64 is kept as is.
+		// Numbers too big for an int64 saturate, keeping their digits for
+		// String; the largest int64 is kept as is.
 		{"char=9223372036854775806", Fragment{Scheme: Char, Form: Position, Start: 9223372036854775806, End: 9223372036854775806}},
-		{"char=9223372036854775807", Fragment{Scheme: Char, Form: Position, Start: Unbounded, End: Unbounded}},
-		{"char=9223372036854775808", Fragment{Scheme: Char, Form: Position, Start: Unbounded, End: Unbounded}},
-		{"char=99999999999999999999999999999999", Fragment{Scheme: Char, Form: Position, Start: Unbounded, End: Unbounded}},
-		{"line=1,99999999999999999999", Fragment{Scheme: Line, Form: Range, Start: 1, End: Unbounded}},
-		{"line=,99999999999999999999", Fragment{Scheme: Line, Form: FromStart, Start: 0, End: Unbounded}},
-		{"line=99999999999999999999,", Fragment{Scheme: Line, Form: ToEnd, Start: Unbounded, End: Unbounded}},
+		{"char=9223372036854775807", Fragment{Scheme: Char, Form: Position, Start: Unbounded, End: Unbounded, startDigits: "9223372036854775807", endDigits: "9223372036854775807"}},
+		{"char=9223372036854775808", Fragment{Scheme: Char, Form: Position, Start: Unbounded, End: Unbounded, startDigits: "9223372036854775808", endDigits: "9223372036854775808"}},
+		{"char=99999999999999999999999999999999", Fragment{Scheme: Char, Form: Position, Start: Unbounded, End: Unbounded, startDigits: "99999999999999999999999999999999", endDigits: "99999999999999999999999999999999"}},
+		{"line=1,99999999999999999999", Fragment{Scheme: Line, Form: Range, Start: 1, End: Unbounded, endDigits: "99999999999999999999"}},
+		{"line=,099999999999999999999", Fragment{Scheme: Line, Form: FromStart, Start: 0, End: Unbounded, endDigits: "99999999999999999999"}},
+		{"line=99999999999999999999,", Fragment{Scheme: Line, Form: ToEnd, Start: Unbounded, End: Unbounded, startDigits: "99999999999999999999"}},
 		// Written start smaller than written end, although both saturate.
-		{"line=99999999999999999998,99999999999999999999", Fragment{Scheme: Line, Form: Range, Start: Unbounded, End: Unbounded}},
+		{"line=99999999999999999998,99999999999999999999", Fragment{Scheme: Line, Form: Range, Start: Unbounded, End: Unbounded, startDigits: "99999999999999999998", endDigits: "99999999999999999999"}},
 		// Integrity checks.
 		{"line=1;md5=" + hex32, Fragment{Scheme: Line, Form: Position, Start: 1, End: 1,
 			Checks: []Check{{Kind: MD5, Name: "md5", Value: "0123456789abcdeffedcba9876543210", Sum: sum32}}}},
@@ -55,7 +56,7 @@ func TestParseValid(t *testing.T) {
 		{"char=0,5;length=00012", Fragment{Scheme: Char, Form: Range, Start: 0, End: 5,
 			Checks: []Check{{Kind: Length, Name: "length", Value: "12", Length: 12}}}},
 		{"char=0,5;length=99999999999999999999", Fragment{Scheme: Char, Form: Range, Start: 0, End: 5,
-			Checks: []Check{{Kind: Length, Name: "length", Value: "9223372036854775807", Length: Unbounded}}}},
+			Checks: []Check{{Kind: Length, Name: "length", Value: "99999999999999999999", Length: Unbounded}}}},
 		{"line=1;md5=" + hex32 + ",iso-8859-1", Fragment{Scheme: Line, Form: Position, Start: 1, End: 1,
 			Checks: []Check{{Kind: MD5, Name: "md5", Value: "0123456789abcdeffedcba9876543210", Sum: sum32, Charset: "iso-8859-1"}}}},
 		// mime-charset-chars include these punctuation marks (RFC 2978).
@@ -259,8 +260,14 @@ func TestFragmentString(t *testing.T) {
 		{"line=5,", "line=5,"},
 		{"line=05,", "line=5,"},
 		{"char=3,3", "char=3,3"},
-		{"char=99999999999999999999", "char=9223372036854775807"},
-		{"line=1,99999999999999999999", "line=1,9223372036854775807"},
+		// Numbers too big for an int64 as written, not as the int64 they
+		// saturate to: the canonical form names the same numbers.
+		{"char=99999999999999999999", "char=99999999999999999999"},
+		{"line=1,99999999999999999999", "line=1,99999999999999999999"},
+		{"line=0099999999999999999998,000099999999999999999999", "line=99999999999999999998,99999999999999999999"},
+		{"line=,0018446744073709551616", "line=,18446744073709551616"},
+		{"char=9223372036854775808,", "char=9223372036854775808,"},
+		{"line=1;length=00099999999999999999999", "line=1;length=99999999999999999999"},
 		{"line=1;md5=ABCDEF0123456789ABCDEF0123456789", "line=1;md5=abcdef0123456789abcdef0123456789"},
 		{"line=1;length=012,utf-8", "line=1;length=12,utf-8"},
 		{"line=1;sha256=XyZ,Latin1;length=3", "line=1;sha256=XyZ,Latin1;length=3"},

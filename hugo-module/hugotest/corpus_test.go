@@ -295,6 +295,9 @@ func checkBox(t *testing.T, name, html string, w corpus.Want, prefix string) {
 	if w.Label != nil && box.Label != *w.Label {
 		t.Errorf("%s: label %q, want %q", name, box.Label, *w.Label)
 	}
+	if w.Fragment != nil && box.Fragment != *w.Fragment {
+		t.Errorf("%s: data-textfrag-fragment %q, want %q", name, box.Fragment, *w.Fragment)
+	}
 	if w.Title != nil && box.Title != *w.Title {
 		t.Errorf("%s: title %q, want %q", name, box.Title, *w.Title)
 	}

@@ -90,6 +90,9 @@ type Want struct {
 	Lines   []int   `json:"lines,omitempty"`
 	Clamped *bool   `json:"clamped,omitempty"`
 	Label   *string `json:"label,omitempty"`
+	// Fragment is the box's data-textfrag-fragment: the fragment in
+	// canonical form (OUTPUT.md), every number as written.
+	Fragment *string `json:"fragment,omitempty"`
 
 	// Title is the box's title as plain text (TITLE in OUTPUT.md,
 	// unescaped) for the link written with Text; "" when there is none.

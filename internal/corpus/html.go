@@ -18,6 +18,8 @@ type Box struct {
 	HasBody bool
 	// Title is the caption's title, unescaped; "" when there is none.
 	Title string
+	// Fragment is the box's data-textfrag-fragment, unescaped.
+	Fragment string
 }
 
 // Placement reads what a page made of its RFC 5147 links: the titles of its
@@ -40,6 +42,7 @@ var (
 	lineNoRE = regexp.MustCompile(`<span class="ln"[^>]*>[^<]*</span>`)
 	tagRE    = regexp.MustCompile(`<[^>]*>`)
 	titleRE  = regexp.MustCompile(`^<span class="textfrag-title">([^<]*)</span>`)
+	fragRE   = regexp.MustCompile(`^[^>]*data-textfrag-fragment="([^"]*)"`)
 
 	boxTitleRE = regexp.MustCompile(`class="textfrag textfrag-[^>]*>\s*<(?:figcaption|span) class="textfrag-caption">(?:<span class="textfrag-title">([^<]*)</span>)?`)
 	rfcLinkRE  = regexp.MustCompile(`<a href="[^"]*#(?:line|char)=[^"]*"[^>]*>(.*?)</a>`)
@@ -52,6 +55,9 @@ func FindBox(page string) (b Box, ok bool) {
 		return Box{}, false
 	}
 	page = page[start:]
+	if m := fragRE.FindStringSubmatch(page); m != nil {
+		b.Fragment = html.UnescapeString(m[1])
+	}
 	if end := strings.Index(page, "</figure>"); end >= 0 {
 		page = page[:end]
 	}

@@ -51,6 +51,39 @@ func hookOutput(out, name string) string {
 	return rest
 }
 
+// remedyIn returns the command out advises after lead, written between
+// backquotes ("re-pin with `CMD`"), or "".
+func remedyIn(out, lead string) string {
+	_, rest, ok := strings.Cut(out, lead+"`")
+	if !ok {
+		return ""
+	}
+	cmd, _, _ := strings.Cut(rest, "`")
+	return cmd
+}
+
+// followRemedy runs the command line remedy (words separated by spaces, as
+// a user would paste it) in dir, with env's PATH without any directory that
+// holds a textfrag, so that only what the hooks install can run it.
+func followRemedy(t *testing.T, dir string, env []string, remedy string) result {
+	t.Helper()
+	var path []string
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			for _, d := range filepath.SplitList(v) {
+				if _, err := os.Stat(filepath.Join(d, "textfrag")); err != nil {
+					path = append(path, d)
+				}
+			}
+		}
+	}
+	words := strings.Fields(remedy)
+	if len(words) == 0 {
+		t.Fatal("no remedy to follow")
+	}
+	return run(t, dir, setEnv(env, "PATH="+strings.Join(path, string(filepath.ListSeparator))), words[0], words[1:]...)
+}
+
 const (
 	// preCommitSource is quoted by docs/guide.md: lines 3 to 5.
 	preCommitSource = "package a\n\n// A answers.\nfunc A() int {\n\treturn 1\n}\n"
@@ -132,12 +165,27 @@ func TestPreCommitHooks(t *testing.T) {
 		if !strings.Contains(check, "docs/guide.md:3:1: error: "+preCommitLink+";md5=") || !strings.Contains(check, "md5 mismatch") {
 			t.Fatalf("textfrag check's output does not name docs/guide.md:3:1 and the md5 mismatch:\n%s", check)
 		}
+		// The remedy names the hook, which works without a textfrag of the
+		// user's own.
+		remedy := remedyIn(check, "re-pin with ")
+		if remedy != "pre-commit run textfrag-pin" {
+			t.Fatalf("textfrag check advises %q, want the textfrag-pin hook:\n%s", remedy, check)
+		}
 		if hookStatus(out, "textfrag pin") != "Failed" || !strings.Contains(hookOutput(out, "textfrag pin"), "files were modified by this hook") {
 			t.Fatalf("textfrag pin did not fail for rewriting a file:\n%s", out)
 		}
 		want := "[A](../src/a.go#line=3,6;md5=" + md5Hex(moved) + ")"
 		if got := readFile(t, guide); !strings.Contains(got, want) {
 			t.Fatalf("textfrag pin left docs/guide.md as\n%s\nwant the link %s", got, want)
+		}
+		// Follow textfrag check's remedy on the stale page, in a shell
+		// where no textfrag is on PATH.
+		mustGit("checkout", "--", "docs/guide.md")
+		if r := followRemedy(t, proj, env, remedy); r.code == 0 || !strings.Contains(r.output(), "files were modified by this hook") {
+			t.Fatalf("%s: exit status %d, want a failure for the file it rewrote\n%s", remedy, r.code, r.output())
+		}
+		if got := readFile(t, guide); !strings.Contains(got, want) {
+			t.Fatalf("%s left docs/guide.md as\n%s\nwant the link %s", remedy, got, want)
 		}
 		mustGit("add", "docs/guide.md")
 		if r := git("commit", "-m", "a comment above A"); r.code != 0 {
@@ -166,9 +214,14 @@ func TestPreCommitHooks(t *testing.T) {
 			t.Fatalf("textfrag pin rewrote a changed quote without --accept-changed:\n%s", got)
 		}
 
-		r = run(t, proj, env, "pre-commit", "run", "--hook-stage", "manual", "textfrag-pin-accept")
+		// Follow the remedy textfrag pin prints, as printed.
+		remedy := remedyIn(pin, "re-pin with ")
+		if remedy != "pre-commit run --hook-stage manual textfrag-pin-accept" {
+			t.Fatalf("textfrag pin advises %q, want the textfrag-pin-accept hook:\n%s", remedy, pin)
+		}
+		r = followRemedy(t, proj, env, remedy)
 		if r.code == 0 || !strings.Contains(r.output(), "files were modified by this hook") {
-			t.Fatalf("pre-commit run textfrag-pin-accept: exit status %d, want a failure for the file it rewrote\n%s", r.code, r.output())
+			t.Fatalf("%s: exit status %d, want a failure for the file it rewrote\n%s", remedy, r.code, r.output())
 		}
 		want := "[A](../src/a.go#line=3,6;md5=" + md5Hex(changed) + ")"
 		if got := readFile(t, guide); !strings.Contains(got, want) {

@@ -22,9 +22,19 @@ func Skipped(name string) bool {
 	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")
 }
 
+// ThirdPartyDir reports whether a directory found in a search of a
+// directory holds other projects' files, and so is left out with all below
+// it: "node_modules" (npm) and "vendor" (Go modules, Composer, Bundler).
+// Their Markdown is not the project's documentation; a file under one is
+// still taken when named.
+func ThirdPartyDir(name string) bool {
+	return name == "node_modules" || name == "vendor"
+}
+
 // MarkdownFiles lists the Markdown files under paths: a file is taken as
 // given, whatever its name; a directory is searched for Markdown files
-// (IsMarkdownName), leaving out Skipped files and directories below it.
+// (IsMarkdownName), leaving out Skipped files and directories and
+// ThirdPartyDir directories below it.
 // Each file is listed once (by its cleaned path), as first given, in the
 // order found. A path that does not exist is an error.
 func MarkdownFiles(paths []string) ([]string, error) {
@@ -51,6 +61,9 @@ func MarkdownFiles(paths []string) ([]string, error) {
 			}
 			if p == arg {
 				return nil
+			}
+			if d.IsDir() && ThirdPartyDir(d.Name()) {
+				return filepath.SkipDir
 			}
 			if Skipped(d.Name()) {
 				if d.IsDir() {

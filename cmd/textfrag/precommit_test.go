@@ -1,0 +1,54 @@
+package main
+
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runAs runs the command in process, as a pre-commit hook when preCommit.
+func runAs(t *testing.T, preCommit bool, args ...string) (stderr string, code int) {
+	t.Helper()
+	var out, errOut strings.Builder
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, preCommit: preCommit}
+	code = e.main(args)
+	return out.String() + errOut.String(), code
+}
+
+// TestPreCommitRemedies: run as a pre-commit hook, where the shell that
+// reads the output may have no textfrag, check and pin advise the hooks
+// (which internal/integration runs as advised) instead of the command;
+// run by hand, they advise the command.
+func TestPreCommitRemedies(t *testing.T) {
+	dir := t.TempDir()
+	old := "package a\n\nfunc A() int {\n\treturn 1\n}\n"
+	sum := md5.Sum([]byte(old))
+	e2eWrite(t, dir, map[string]string{
+		"textfrag.toml": "",
+		"src/a.go":      strings.Replace(old, "return 1", "return 2", 1), // the quoted text changed
+		"docs/guide.md": "# Guide\n\n[A](../src/a.go#line=2,5;md5=" + hex.EncodeToString(sum[:]) + ")\n",
+		"docs/new.md":   "# New\n\n[A](../src/a.go#line=2,5)\n",
+	})
+	guide, fresh := filepath.Join(dir, "docs/guide.md"), filepath.Join(dir, "docs/new.md")
+	for _, c := range []struct {
+		args         []string
+		hook, byHand string
+		wantCode     int
+	}{
+		{[]string{"check", "--root", dir, guide}, "re-pin with `pre-commit run textfrag-pin`: it follows", "re-pin with `textfrag pin --write " + guide + "`", 1},
+		{[]string{"check", "--root", dir, fresh}, "pin it with `pre-commit run textfrag-pin`", "pin it with `textfrag pin --write " + fresh + "`", 0},
+		{[]string{"pin", "--write", "--root", dir, guide}, "re-pin it with `pre-commit run --hook-stage manual textfrag-pin-accept`", "re-pin it with `textfrag pin --write --accept-changed --root", 1},
+		{[]string{"pin", "--check", "--root", dir, fresh}, "not pinned up to date; run `pre-commit run textfrag-pin`", "not pinned up to date; run `textfrag pin --write --root", 1},
+	} {
+		out, code := runAs(t, true, c.args...)
+		if code != c.wantCode || !strings.Contains(out, c.hook) || strings.Contains(out, "`textfrag pin") {
+			t.Errorf("%v as a pre-commit hook: code %d (want %d), want %q and no `textfrag pin …` remedy:\n%s", c.args[0], code, c.wantCode, c.hook, out)
+		}
+		out, code = runAs(t, false, c.args...)
+		if code != c.wantCode || !strings.Contains(out, c.byHand) || strings.Contains(out, "pre-commit run") {
+			t.Errorf("%v by hand: code %d (want %d), want %q:\n%s", c.args[0], code, c.wantCode, c.byHand, out)
+		}
+	}
+}
