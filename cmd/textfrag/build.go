@@ -125,12 +125,8 @@ func (e *env) build(ctx context.Context, args []string) int {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	src := defaultPaths(lf.proj)[0]
-	if len(pos) == 1 {
-		src = pos[0]
-	}
-	if info, err := os.Stat(src); err != nil || !info.IsDir() {
-		e.errorf("%s: not a directory: give the directory that holds the Markdown files", src)
+	src, ok := siteSource(e, lf.proj, pos)
+	if !ok {
 		return exitError
 	}
 	if err := checkOutput(*out, src); err != nil {

@@ -211,39 +211,12 @@ func TestLSPNamedCodeActions(t *testing.T) {
 		{"mismatch", "line=5,9", src, "Re-pin at sym=Server.Handle's lines 7–9 (the quoted text changes: review it first)", "../src/server.go#line=6,9;md5=" + md5hex(src), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root := t.TempDir()
 			page := "日本 😀 " + namesLink("h", tc.frag, src, "sym=Server.Handle") + "\n"
-			e2eWrite(t, root, map[string]string{"src/server.go": src, "docs/page.md": page})
-			lspGit(t, root, "init", "-q")
-			lspGit(t, root, "add", "-A")
-			lspGit(t, root, "commit", "-q", "-m", "first")
-			e2eWrite(t, root, map[string]string{"src/server.go": tc.now})
-			cl := startLSP(t, root, 0)
-			cl.initialize(false, false)
-			uri := cl.open(filepath.Join(root, "docs/page.md"), "markdown")
-			diags := cl.diagnostics(uri)
-			if len(diags) != 1 {
-				t.Fatalf("diagnostics %+v, want one", diags)
-			}
-			var actions []map[string]any
-			cl.result("textDocument/codeAction", map[string]any{
-				"textDocument": map[string]any{"uri": uri}, "range": diags[0].Range,
-				"context": map[string]any{"diagnostics": diags},
-			}, &actions)
+			cl, uri, actions := lspQuickFix(t, map[string]string{"src/server.go": src, "docs/page.md": page}, map[string]string{"src/server.go": tc.now})
 			if len(actions) < 1 || actions[0]["title"] != tc.title || actions[0]["kind"] != "quickfix" || (actions[0]["isPreferred"] == true) != tc.preferred {
 				t.Fatalf("actions %v, want first %q (preferred %v)", actions, tc.title, tc.preferred)
 			}
-			got := applyEdits(t, page, uri, actions[0])
-			if want := "日本 😀 [h](" + tc.wantDest + " \"sym=Server.Handle\")\n"; got != want {
-				t.Fatalf("applied: %q, want %q", got, want)
-			}
-			cl.notify("textDocument/didChange", map[string]any{
-				"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": got}},
-			})
-			if diags := cl.diagnostics(uri); len(diags) != 0 {
-				t.Errorf("after the action: %+v", diags)
-			}
-			cl.shutdown()
+			cl.applyFix(t, page, uri, actions[0], "日本 😀 [h]("+tc.wantDest+" \"sym=Server.Handle\")\n")
 		})
 	}
 }

@@ -610,6 +610,51 @@ func applyEdits(t *testing.T, text, uri string, action map[string]any) string {
 	return text
 }
 
+// lspQuickFix commits files in a new repository, writes changed over
+// them, and opens docs/page.md in a server started there: the page must
+// have one diagnostic, whose code actions it returns.
+func lspQuickFix(t *testing.T, files, changed map[string]string) (cl *lspClient, uri string, actions []map[string]any) {
+	t.Helper()
+	root := t.TempDir()
+	e2eWrite(t, root, files)
+	lspGit(t, root, "init", "-q")
+	lspGit(t, root, "add", "-A")
+	lspGit(t, root, "commit", "-q", "-m", "first")
+	if changed != nil {
+		e2eWrite(t, root, changed)
+	}
+	cl = startLSP(t, root, 0)
+	cl.initialize(false, false)
+	uri = cl.open(filepath.Join(root, "docs/page.md"), "markdown")
+	diags := cl.diagnostics(uri)
+	if len(diags) != 1 {
+		t.Fatalf("diagnostics %+v, want one", diags)
+	}
+	cl.result("textDocument/codeAction", map[string]any{
+		"textDocument": map[string]any{"uri": uri}, "range": diags[0].Range,
+		"context": map[string]any{"diagnostics": diags},
+	}, &actions)
+	return cl, uri, actions
+}
+
+// applyFix applies action to page (the text of uri), wants the result,
+// sends it to the server and wants no diagnostics then; it shuts the
+// server down.
+func (c *lspClient) applyFix(t *testing.T, page, uri string, action map[string]any, want string) {
+	t.Helper()
+	got := applyEdits(t, page, uri, action)
+	if got != want {
+		t.Fatalf("applied: %q, want %q", got, want)
+	}
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": got}},
+	})
+	if diags := c.diagnostics(uri); len(diags) != 0 {
+		t.Errorf("after the action: %+v", diags)
+	}
+	c.shutdown()
+}
+
 // Code actions are pin's: add the md5 of an unpinned link, move a range
 // whose text moved (through git history), re-pin a changed quote after
 // review. Applied, each leaves the page without diagnostics.
@@ -623,44 +668,19 @@ func TestLSPCodeActions(t *testing.T) {
 		{"re-pin", "../src/a.go#line=2,3;md5=" + e2eMD5(src), strings.Replace(src, "func A() {}", "func A() { return }", 1), "Re-pin the changed quote (review the change first)", "../src/a.go#line=2,3;md5=" + e2eMD5(strings.Replace(src, "func A() {}", "func A() { return }", 1))},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			root := t.TempDir()
 			page := "日本 😀 [a](" + c.dest + ")\n"
-			e2eWrite(t, root, map[string]string{"src/a.go": src, "docs/page.md": page})
-			lspGit(t, root, "init", "-q")
-			lspGit(t, root, "add", "-A")
-			lspGit(t, root, "commit", "-q", "-m", "first")
+			var changed map[string]string
 			if c.changed != "" {
-				e2eWrite(t, root, map[string]string{"src/a.go": c.changed})
+				changed = map[string]string{"src/a.go": c.changed}
 			}
-			cl := startLSP(t, root, 0)
-			cl.initialize(false, false)
-			uri := cl.open(filepath.Join(root, "docs/page.md"), "markdown")
-			diags := cl.diagnostics(uri)
-			if len(diags) != 1 {
-				t.Fatalf("diagnostics %+v, want one", diags)
-			}
-			var actions []map[string]any
-			cl.result("textDocument/codeAction", map[string]any{
-				"textDocument": map[string]any{"uri": uri}, "range": diags[0].Range,
-				"context": map[string]any{"diagnostics": diags},
-			}, &actions)
+			cl, uri, actions := lspQuickFix(t, map[string]string{"src/a.go": src, "docs/page.md": page}, changed)
 			if len(actions) != 2 || actions[1]["kind"] != "refactor.rewrite" || actions[1]["diagnostics"] != nil {
 				t.Errorf("actions %v, want a quick fix and the box action (without diagnostics)", actions)
 			}
 			if len(actions) < 1 || !strings.HasPrefix(actions[0]["title"].(string), c.title) || actions[0]["kind"] != "quickfix" {
 				t.Fatalf("actions %v, want one titled %q", actions, c.title)
 			}
-			got := applyEdits(t, page, uri, actions[0])
-			if want := "日本 😀 [a](" + c.wantDest + ")\n"; got != want {
-				t.Fatalf("applied: %q, want %q", got, want)
-			}
-			cl.notify("textDocument/didChange", map[string]any{
-				"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": got}},
-			})
-			if diags := cl.diagnostics(uri); len(diags) != 0 {
-				t.Errorf("after the action: %+v", diags)
-			}
-			cl.shutdown()
+			cl.applyFix(t, page, uri, actions[0], "日本 😀 [a]("+c.wantDest+")\n")
 		})
 	}
 }

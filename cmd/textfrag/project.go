@@ -76,6 +76,21 @@ func defaultPaths(p *project.Project) []string {
 	return []string{src}
 }
 
+// siteSource returns the directory of Markdown files build and serve read:
+// the one positional argument, else the project's source (defaultPaths).
+// ok is false, with the error printed, when it is not a directory.
+func siteSource(e *env, p *project.Project, pos []string) (src string, ok bool) {
+	src = defaultPaths(p)[0]
+	if len(pos) == 1 {
+		src = pos[0]
+	}
+	if info, err := os.Stat(src); err != nil || !info.IsDir() {
+		e.errorf("%s: not a directory: give the directory that holds the Markdown files", src)
+		return "", false
+	}
+	return src, true
+}
+
 // widenRoot says how to widen the root.
 const widenRoot = "to quote files outside it, give a wider --root DIR, or set root = \"DIR\" in " + project.ConfigName
 
