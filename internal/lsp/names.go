@@ -101,21 +101,16 @@ func (s *Server) completeName(d *document, dest, title string, off int) completi
 	if !ok || err != nil || res == nil || res.Selection == nil {
 		return list
 	}
-	// A file the Resolver streams has no names (ErrTooLarge): ask before
-	// holding all of it.
-	if _, err := r.FindName(res.Path, lang, symbol.Selector{Kind: symbol.Region, Name: "_"}); errors.Is(err, symbol.ErrTooLarge) {
+	// A file the Resolver streams has no names (ErrTooLarge).
+	names, err := r.Names(res.Path, lang)
+	if err != nil {
 		return list
 	}
-	res, err, ok = s.resolveLink(r, d, mdlink.Link{Dest: rawPath + "#line=0,"})
-	if !ok || err != nil || res == nil || res.Selection == nil {
-		return list
-	}
-	src := res.Selection.Text
 	var spans []symbol.Span
 	if key == "region" {
-		spans, err = symbol.Regions(src)
+		spans, err = names.Regions()
 	} else {
-		spans, err = s.symbols().Symbols(res.Path, lang, src, doc)
+		spans, err = names.Symbols(doc)
 	}
 	if err != nil {
 		s.logf("completion: %v", err)
@@ -138,12 +133,6 @@ func (s *Server) completeName(d *document, dest, title string, off int) completi
 		})
 	}
 	return list
-}
-
-// symbols is the parser set names are looked up with: the command's,
-// over symbol.Default, as the Resolver merges them.
-func (s *Server) symbols() symbol.Set {
-	return symbol.Default().Merge(s.cfg.Resolver.Symbols)
 }
 
 // completionKind maps a declaration's kind to the protocol's item kinds.

@@ -101,6 +101,12 @@ type stamp struct {
 	ok   bool
 }
 
+// nameCacheLimit is how much source text the server keeps parsed names
+// of: each request has a fresh Resolver (the files as they are now), but
+// a file whose text is unchanged is not parsed again (2 ms for 5,000 lines
+// of Go, tens of ms with tree-sitter).
+const nameCacheLimit = 64 << 20
+
 // Serve runs a server for cfg on the client's messages from in, writing
 // to out, until the client sends exit, in ends or ctx is done. It returns
 // nil after a shutdown request and exit, as the protocol asks for exit
@@ -109,6 +115,9 @@ func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	s := &Server{cfg: cfg, conn: newConn(in, out), docs: map[string]*document{}, stamps: map[string]stamp{}, pages: map[string]pageCache{}, warmed: make(chan map[string]pageCache, 1), enc: encodingUTF16}
 	ro := cfg.Resolver
 	ro.Overlay = s.overlay
+	if ro.NameCacheLimit == 0 {
+		ro.NameCacheLimit = nameCacheLimit
+	}
 	base, err := target.New(ro)
 	if err != nil {
 		return err
