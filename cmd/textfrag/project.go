@@ -22,12 +22,22 @@ const rootHelp = "default: the directory of the nearest " + project.ConfigName +
 // flag's default. --root, when given, overrides the root found. It reports
 // false after printing the problem.
 func (e *env) findProject(fs *flag.FlagSet) (*project.Project, bool) {
-	cwd, err := os.Getwd()
-	if err != nil {
-		e.errorf("%v", err)
-		return nil, false
+	return e.findProjectFrom(fs, "")
+}
+
+// findProjectFrom is findProject from dir, absolute, rather than the
+// working directory ("": the working directory): the language server looks
+// from the editor's workspace.
+func (e *env) findProjectFrom(fs *flag.FlagSet, dir string) (*project.Project, bool) {
+	if dir == "" {
+		cwd, err := os.Getwd()
+		if err != nil {
+			e.errorf("%v", err)
+			return nil, false
+		}
+		dir = cwd
 	}
-	p, err := project.Find(cwd)
+	p, err := project.Find(dir)
 	if err != nil {
 		e.errorf("%v", err)
 		return nil, false
