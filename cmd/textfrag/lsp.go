@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -46,16 +45,12 @@ Flags:`
 
 // runLSP is the lsp command.
 func runLSP(e *env, args []string) int {
-	fset := flag.NewFlagSet("lsp", flag.ContinueOnError)
+	fset := newFlagSet("lsp", lspHelp)
 	lf := linkFlags{unpinned: true}
 	lf.register(fset)
 	// Clients such as vscode-languageclient add --stdio when told to use
 	// standard input and output, the only transport there is.
 	fset.Bool("stdio", true, "talk over standard input and output (the default and only transport; accepted for clients that add it)")
-	fset.Usage = func() {
-		fmt.Fprintln(fset.Output(), lspHelp)
-		fset.PrintDefaults()
-	}
 	paths, ok := e.parseFlags(fset, args)
 	if !ok {
 		return exitUsage
