@@ -492,12 +492,7 @@ func (r *Resolver) fill(e *entry, p string) error {
 	cs := r.charsetOf(p)
 	if r.overlay != nil {
 		if raw, ok := r.overlay(p); ok {
-			r.reads.Add(1)
-			r.mu.Lock()
-			e.reads++
-			r.mu.Unlock()
-			e.text, err = rfc5147.NewText(raw, cs)
-			return err
+			return r.keep(e, raw, cs)
 		}
 	}
 	if info.Size() > r.cacheLimit && cs.IsUTF8() {
@@ -517,10 +512,17 @@ func (r *Resolver) fill(e *entry, p string) error {
 			raw = append(raw, 0)[:len(raw)] // the file grew: read on
 		}
 	}
+	return r.keep(e, raw, cs)
+}
+
+// keep holds raw, the whole of a file (or its editor buffer), as e's
+// decoded text, and counts the read.
+func (r *Resolver) keep(e *entry, raw []byte, cs rfc5147.Charset) error {
 	r.reads.Add(1)
 	r.mu.Lock()
 	e.reads++
 	r.mu.Unlock()
+	var err error
 	e.text, err = rfc5147.NewText(raw, cs)
 	return err
 }
