@@ -57,15 +57,7 @@ func BenchmarkLSP(b *testing.B) {
 			c.diagnostics(uri)
 		}
 	})
-	b.Run("keystroke", func(b *testing.B) {
-		for i := 0; b.Loop(); i++ {
-			c.notify("textDocument/didChange", map[string]any{
-				"textDocument":   map[string]any{"uri": uri, "version": i + 2},
-				"contentChanges": []any{map[string]any{"range": lspRange{lspPos{0, 2}, lspPos{0, 2}}, "text": "x"}},
-			})
-			c.diagnostics(uri)
-		}
-	})
+	b.Run("keystroke", func(b *testing.B) { benchKeystroke(b, c, uri) })
 	b.Run("hover", func(b *testing.B) {
 		for b.Loop() {
 			c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{2, 40}})
@@ -87,6 +79,18 @@ func BenchmarkLSP(b *testing.B) {
 		runtime.ReadMemStats(&ms)
 		b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-MiB")
 	})
+}
+
+// benchKeystroke types a character into the first line of the page at uri
+// and waits for its diagnostics, b.N times.
+func benchKeystroke(b *testing.B, c *lspClient, uri string) {
+	for i := 0; b.Loop(); i++ {
+		c.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": uri, "version": i + 2},
+			"contentChanges": []any{map[string]any{"range": lspRange{lspPos{0, 2}, lspPos{0, 2}}, "text": "x"}},
+		})
+		c.diagnostics(uri)
+	}
 }
 
 // lspNamesSource is a Go file of n functions of 5 lines each, with a doc
@@ -147,15 +151,7 @@ func benchLSPNames(b *testing.B, file, src string) {
 	if d := c.diagnostics(uri); len(d) != 0 { // every name spans its link's lines; the last line is no link yet
 		b.Fatalf("diagnostics %+v", d)
 	}
-	b.Run("keystroke", func(b *testing.B) {
-		for i := 0; b.Loop(); i++ {
-			c.notify("textDocument/didChange", map[string]any{
-				"textDocument":   map[string]any{"uri": uri, "version": i + 2},
-				"contentChanges": []any{map[string]any{"range": lspRange{lspPos{0, 2}, lspPos{0, 2}}, "text": "x"}},
-			})
-			c.diagnostics(uri)
-		}
-	})
+	b.Run("keystroke", func(b *testing.B) { benchKeystroke(b, c, uri) })
 	hover := map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{2, 10}}
 	if h := fmt.Sprint(c.call("textDocument/hover", hover)); !strings.Contains(h, "sym=F0`: function F0") && !strings.Contains(h, "sym=F0`: func F0") {
 		b.Fatalf("hover %s, want sym=F0's", h)
