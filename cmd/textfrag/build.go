@@ -95,7 +95,7 @@ var buildSiteHook func(*site)
 
 // build runs the build command until done or ctx is cancelled.
 func (e *env) build(ctx context.Context, args []string) int {
-	fset := flag.NewFlagSet("build", flag.ContinueOnError)
+	fset := newFlagSet("build", buildHelp)
 	out := fset.String("o", "public", "output directory `OUT`, replaced when the build succeeds")
 	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "render `N` pages at a time")
 	var styles styleFlags
@@ -104,10 +104,6 @@ func (e *env) build(ctx context.Context, args []string) int {
 	lf.register(fset)
 	lf.registerRendering(fset)
 	highlight := fset.Bool("highlight", true, "highlight boxes and fenced code with chroma (false: write them with the plain-text lexer)")
-	fset.Usage = func() {
-		fmt.Fprintln(fset.Output(), buildHelp)
-		fset.PrintDefaults()
-	}
 	pos, ok := e.parseFlags(fset, args)
 	if !ok {
 		return exitUsage
@@ -125,12 +121,8 @@ func (e *env) build(ctx context.Context, args []string) int {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	src := defaultPaths(lf.proj)[0]
-	if len(pos) == 1 {
-		src = pos[0]
-	}
-	if info, err := os.Stat(src); err != nil || !info.IsDir() {
-		e.errorf("%s: not a directory: give the directory that holds the Markdown files", src)
+	src, ok := siteSource(e, lf.proj, pos)
+	if !ok {
 		return exitError
 	}
 	if err := checkOutput(*out, src); err != nil {

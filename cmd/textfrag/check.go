@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"path/filepath"
 	"runtime"
@@ -85,17 +84,13 @@ type checkRecord struct {
 
 // runCheck is the check command.
 func runCheck(e *env, args []string) int {
-	fset := flag.NewFlagSet("check", flag.ContinueOnError)
+	fset := newFlagSet("check", checkHelp)
 	format := fset.String("format", "text", "output `FORMAT`: text, json or github")
 	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "check `N` files at a time")
 	var shard project.Shard
 	registerShard(fset, &shard)
 	lf := linkFlags{unpinned: true}
 	lf.register(fset)
-	fset.Usage = func() {
-		fmt.Fprintln(fset.Output(), checkHelp)
-		fset.PrintDefaults()
-	}
 	paths, ok := e.parseFlags(fset, args)
 	if !ok {
 		return exitUsage

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -95,7 +94,7 @@ type linkJSON struct {
 }
 
 func runLink(e *env, args []string) int {
-	fs := flag.NewFlagSet("link", flag.ContinueOnError)
+	fs := newFlagSet("link", linkHelp)
 	fs.String("root", "", "project root `DIR`: FILE must lie inside it, and links starting with / resolve there ("+rootHelp+")")
 	from := fs.String("from", "", "write the path relative to the Markdown page `PAGE.md` the link goes in (default: from the project root, starting with /)")
 	chars := fs.Bool("char", false, "START and END are character numbers, not line numbers")
@@ -109,10 +108,6 @@ func runLink(e *env, args []string) int {
 	withDoc := fs.Bool("doc", false, "with FILE:NAME, start at the declaration's doc comment")
 	var files fileFlags
 	files.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), linkHelp)
-		fs.PrintDefaults()
-	}
 	pos, ok := e.parseFlags(fs, args)
 	if !ok {
 		return exitUsage

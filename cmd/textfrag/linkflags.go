@@ -70,8 +70,11 @@ func (f *linkFlags) registerRendering(fs *flag.FlagSet) {
 // find finds the project once fs is parsed, applies its textfrag.toml to
 // the flags left unset, and sets f.root to the project's root. It reports
 // false after printing the problem.
-func (f *linkFlags) find(e *env, fs *flag.FlagSet) bool {
-	p, ok := e.findProject(fs)
+func (f *linkFlags) find(e *env, fs *flag.FlagSet) bool { return f.findFrom(e, fs, "") }
+
+// findFrom is find from dir rather than the working directory ("").
+func (f *linkFlags) findFrom(e *env, fs *flag.FlagSet, dir string) bool {
+	p, ok := e.findProjectFrom(fs, dir)
 	if !ok {
 		return false
 	}

@@ -2,8 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
-	"fmt"
+	"strings"
 
 	"github.com/yuin/goldmark"
 
@@ -32,25 +33,24 @@ there, a code action re-pins the link at them, and in the title the
 declarations of the file are completed after "sym=", its regions after
 "region=".
 
-The project is found as every command finds it, from the directory the
-editor starts the server in: the nearest textfrag.toml at or above it, else
-the top of the git work tree, else that directory; --root overrides it.
-textfrag.toml sets defaults for the flags below, as for check.
+The project is found as every command finds it, from the folder the editor
+opened (its first workspace folder, else rootUri, else rootPath, else the
+directory the editor starts the server in): the nearest textfrag.toml at or
+above it, else the top of the git work tree, else that folder; --root
+overrides it. A workspace that is not a local folder (file:///…) is
+refused at initialize. textfrag.toml sets defaults for the flags below, as
+for check.
 
 Flags:`
 
 // runLSP is the lsp command.
 func runLSP(e *env, args []string) int {
-	fset := flag.NewFlagSet("lsp", flag.ContinueOnError)
+	fset := newFlagSet("lsp", lspHelp)
 	lf := linkFlags{unpinned: true}
 	lf.register(fset)
 	// Clients such as vscode-languageclient add --stdio when told to use
 	// standard input and output, the only transport there is.
 	fset.Bool("stdio", true, "talk over standard input and output (the default and only transport; accepted for clients that add it)")
-	fset.Usage = func() {
-		fmt.Fprintln(fset.Output(), lspHelp)
-		fset.PrintDefaults()
-	}
 	paths, ok := e.parseFlags(fset, args)
 	if !ok {
 		return exitUsage
@@ -59,20 +59,29 @@ func runLSP(e *env, args []string) int {
 		fset.Usage()
 		return exitUsage
 	}
-	if !lf.find(e, fset) {
-		return exitError
-	}
-	cfg, err := lspConfig(&lf)
-	if err != nil {
-		e.errorf("%v", err)
-		return exitError
-	}
-	cfg.Log = e.stderr
-	if err := lsp.Serve(context.Background(), cfg, e.stdin, e.stdout); err != nil {
+	if err := lsp.Serve(context.Background(), lspFinder(e, fset, &lf), e.stdin, e.stdout); err != nil {
 		e.errorf("lsp: %v", err)
 		return exitError
 	}
 	return exitOK
+}
+
+// lspFinder returns how the language server finds the project at
+// initialize, from the folder the editor opened, as the other commands do
+// from their working directory (textfrag.toml's settings go to the flags
+// of fset left unset); an error says what find printed.
+func lspFinder(e *env, fset *flag.FlagSet, lf *linkFlags) func(dir string) (lsp.Config, error) {
+	return func(dir string) (lsp.Config, error) {
+		var msg strings.Builder
+		quiet := *e
+		quiet.stderr = &msg
+		if !lf.findFrom(&quiet, fset, dir) {
+			return lsp.Config{}, errors.New(strings.TrimSpace(strings.TrimPrefix(msg.String(), "textfrag: ")))
+		}
+		cfg, err := lspConfig(lf)
+		cfg.Log = e.stderr
+		return cfg, err
+	}
 }
 
 // lspConfig is the language server's view of the project lf found: check's

@@ -5,8 +5,11 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/textfrag/textfrag/internal/filetest"
 )
 
 // lspNamesProject writes a project whose page quotes src/server.go
@@ -211,39 +214,12 @@ func TestLSPNamedCodeActions(t *testing.T) {
 		{"mismatch", "line=5,9", src, "Re-pin at sym=Server.Handle's lines 7–9 (the quoted text changes: review it first)", "../src/server.go#line=6,9;md5=" + md5hex(src), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root := t.TempDir()
 			page := "日本 😀 " + namesLink("h", tc.frag, src, "sym=Server.Handle") + "\n"
-			e2eWrite(t, root, map[string]string{"src/server.go": src, "docs/page.md": page})
-			lspGit(t, root, "init", "-q")
-			lspGit(t, root, "add", "-A")
-			lspGit(t, root, "commit", "-q", "-m", "first")
-			e2eWrite(t, root, map[string]string{"src/server.go": tc.now})
-			cl := startLSP(t, root, 0)
-			cl.initialize(false, false)
-			uri := cl.open(filepath.Join(root, "docs/page.md"), "markdown")
-			diags := cl.diagnostics(uri)
-			if len(diags) != 1 {
-				t.Fatalf("diagnostics %+v, want one", diags)
-			}
-			var actions []map[string]any
-			cl.result("textDocument/codeAction", map[string]any{
-				"textDocument": map[string]any{"uri": uri}, "range": diags[0].Range,
-				"context": map[string]any{"diagnostics": diags},
-			}, &actions)
+			cl, uri, actions := lspQuickFix(t, map[string]string{"src/server.go": src, "docs/page.md": page}, map[string]string{"src/server.go": tc.now})
 			if len(actions) < 1 || actions[0]["title"] != tc.title || actions[0]["kind"] != "quickfix" || (actions[0]["isPreferred"] == true) != tc.preferred {
 				t.Fatalf("actions %v, want first %q (preferred %v)", actions, tc.title, tc.preferred)
 			}
-			got := applyEdits(t, page, uri, actions[0])
-			if want := "日本 😀 [h](" + tc.wantDest + " \"sym=Server.Handle\")\n"; got != want {
-				t.Fatalf("applied: %q, want %q", got, want)
-			}
-			cl.notify("textDocument/didChange", map[string]any{
-				"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": got}},
-			})
-			if diags := cl.diagnostics(uri); len(diags) != 0 {
-				t.Errorf("after the action: %+v", diags)
-			}
-			cl.shutdown()
+			cl.applyFix(t, page, uri, actions[0], "日本 😀 [h]("+tc.wantDest+" \"sym=Server.Handle\")\n")
 		})
 	}
 }
@@ -316,5 +292,78 @@ func TestLSPNamedPython(t *testing.T) {
 	if len(locs) != 1 || locs[0].Range != (lspRange{lspPos{6, 0}, lspPos{9, 0}}) {
 		t.Errorf("definition %+v, want the method's lines 7–9 now", locs)
 	}
+	c.shutdown()
+}
+
+// The server keeps a file's parsed names while its text is unchanged, and
+// never serves them once it changed: the file rewritten on disk with the
+// same size and modification time (no stat tells), opened in the editor
+// with other text, edited there, and closed again. Hover and the
+// diagnostics after a keystroke both follow the text as it is.
+func TestLSPNamesFollowEdits(t *testing.T) {
+	root := t.TempDir()
+	page := "[h](../src/server.go#line=6,9 \"sym=Server.Handle\")\n"
+	e2eWrite(t, root, map[string]string{"textfrag.toml": "", "src/server.go": namesSource, "docs/page.md": page})
+	// The same bytes, Handle's three lines and their comment moved up above
+	// Server's: Server.Handle is lines 4–6.
+	lines := strings.SplitAfter(namesSource, "\n")
+	moved := strings.Join(slices.Concat(lines[:2], lines[5:9], lines[2:5], lines[9:]), "")
+	c := startLSP(t, root, 0)
+	c.initialize(false, false)
+	uri := c.open(filepath.Join(root, "docs/page.md"), "markdown")
+	// An event of the open source file publishes the page's diagnostics
+	// (it quotes the file); a keystroke in the page does too.
+	diagnosed := func(step, want string) {
+		t.Helper()
+		var msgs []string
+		for _, d := range c.diagnostics(uri) {
+			if d.Code == "symbol" {
+				msgs = append(msgs, d.Message)
+			}
+		}
+		if got := strings.Join(msgs, "\n"); want == "" && got != "" || !strings.Contains(got, want) {
+			t.Errorf("%s: symbol diagnostics %q, want %q", step, got, want)
+		}
+	}
+	version := 1
+	check := func(step, wantHover, wantDiag string) {
+		t.Helper()
+		var h struct{ Contents struct{ Kind, Value string } }
+		c.result("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{0, 12}}, &h)
+		if !strings.Contains(h.Contents.Value, wantHover) {
+			t.Errorf("%s: hover %q, want %q", step, h.Contents.Value, wantHover)
+		}
+		version++
+		c.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": uri, "version": version},
+			"contentChanges": []any{map[string]any{"range": lspRange{lspPos{0, 1}, lspPos{0, 1}}, "text": "h"}},
+		})
+		diagnosed(step+", after a keystroke", wantDiag)
+	}
+	diagnosed("the page opened", "")
+	check("as written", "lines 7–9 now (#line=6,9) · the link quotes exactly those", "")
+	check("again, names kept", "lines 7–9 now (#line=6,9) · the link quotes exactly those", "")
+
+	filetest.RewriteSameStamp(t, filepath.Join(root, "src/server.go"), moved)
+	check("rewritten, same size and time", "lines 4–6 now (#line=3,6) · the link quotes lines 7–9", "sym=Server.Handle spans lines 4–6")
+
+	srcURI := c.open(filepath.Join(root, "src/server.go"), "go") // the disk's text: moved
+	diagnosed("opened", "sym=Server.Handle spans lines 4–6")
+	check("opened", "lines 4–6 now (#line=3,6)", "sym=Server.Handle spans lines 4–6")
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": srcURI, "version": 2},
+		"contentChanges": []any{map[string]any{"text": namesSource}},
+	})
+	diagnosed("edited back in the buffer", "")
+	check("edited back in the buffer", "lines 7–9 now (#line=6,9) · the link quotes exactly those", "")
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": srcURI, "version": 3},
+		"contentChanges": []any{map[string]any{"range": lspRange{lspPos{0, 0}, lspPos{0, 0}}, "text": "// x\n"}},
+	})
+	diagnosed("a line inserted in the buffer", "sym=Server.Handle spans lines 8–10")
+	check("a line inserted in the buffer", "lines 8–10 now (#line=7,10)", "sym=Server.Handle spans lines 8–10")
+	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": srcURI}})
+	diagnosed("closed", "sym=Server.Handle spans lines 4–6")
+	check("closed: the disk's text", "lines 4–6 now (#line=3,6)", "sym=Server.Handle spans lines 4–6")
 	c.shutdown()
 }

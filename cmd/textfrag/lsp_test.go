@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"os"
 	"os/exec"
@@ -46,19 +47,19 @@ func startLSP(t testing.TB, dir string, poll time.Duration, args ...string) *lsp
 	fset := flag.NewFlagSet("lsp", flag.ContinueOnError)
 	lf := linkFlags{unpinned: true}
 	lf.register(fset)
-	if _, ok := e.parseFlags(fset, args); !ok || !lf.find(e, fset) {
+	if _, ok := e.parseFlags(fset, args); !ok {
 		t.Fatal("lsp flags")
 	}
-	cfg, err := lspConfig(&lf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if poll != 0 {
-		cfg.PollInterval = poll
-	}
+	find := lspFinder(e, fset, &lf)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
-		c.done <- lsp.Serve(ctx, cfg, inR, outW)
+		c.done <- lsp.Serve(ctx, func(dir string) (lsp.Config, error) {
+			cfg, err := find(dir)
+			if poll != 0 {
+				cfg.PollInterval = poll
+			}
+			return cfg, err
+		}, inR, outW)
 		outW.Close()
 	}()
 	go func() {
@@ -610,6 +611,51 @@ func applyEdits(t *testing.T, text, uri string, action map[string]any) string {
 	return text
 }
 
+// lspQuickFix commits files in a new repository, writes changed over
+// them, and opens docs/page.md in a server started there: the page must
+// have one diagnostic, whose code actions it returns.
+func lspQuickFix(t *testing.T, files, changed map[string]string) (cl *lspClient, uri string, actions []map[string]any) {
+	t.Helper()
+	root := t.TempDir()
+	e2eWrite(t, root, files)
+	lspGit(t, root, "init", "-q")
+	lspGit(t, root, "add", "-A")
+	lspGit(t, root, "commit", "-q", "-m", "first")
+	if changed != nil {
+		e2eWrite(t, root, changed)
+	}
+	cl = startLSP(t, root, 0)
+	cl.initialize(false, false)
+	uri = cl.open(filepath.Join(root, "docs/page.md"), "markdown")
+	diags := cl.diagnostics(uri)
+	if len(diags) != 1 {
+		t.Fatalf("diagnostics %+v, want one", diags)
+	}
+	cl.result("textDocument/codeAction", map[string]any{
+		"textDocument": map[string]any{"uri": uri}, "range": diags[0].Range,
+		"context": map[string]any{"diagnostics": diags},
+	}, &actions)
+	return cl, uri, actions
+}
+
+// applyFix applies action to page (the text of uri), wants the result,
+// sends it to the server and wants no diagnostics then; it shuts the
+// server down.
+func (c *lspClient) applyFix(t *testing.T, page, uri string, action map[string]any, want string) {
+	t.Helper()
+	got := applyEdits(t, page, uri, action)
+	if got != want {
+		t.Fatalf("applied: %q, want %q", got, want)
+	}
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": got}},
+	})
+	if diags := c.diagnostics(uri); len(diags) != 0 {
+		t.Errorf("after the action: %+v", diags)
+	}
+	c.shutdown()
+}
+
 // Code actions are pin's: add the md5 of an unpinned link, move a range
 // whose text moved (through git history), re-pin a changed quote after
 // review. Applied, each leaves the page without diagnostics.
@@ -623,44 +669,19 @@ func TestLSPCodeActions(t *testing.T) {
 		{"re-pin", "../src/a.go#line=2,3;md5=" + e2eMD5(src), strings.Replace(src, "func A() {}", "func A() { return }", 1), "Re-pin the changed quote (review the change first)", "../src/a.go#line=2,3;md5=" + e2eMD5(strings.Replace(src, "func A() {}", "func A() { return }", 1))},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			root := t.TempDir()
 			page := "日本 😀 [a](" + c.dest + ")\n"
-			e2eWrite(t, root, map[string]string{"src/a.go": src, "docs/page.md": page})
-			lspGit(t, root, "init", "-q")
-			lspGit(t, root, "add", "-A")
-			lspGit(t, root, "commit", "-q", "-m", "first")
+			var changed map[string]string
 			if c.changed != "" {
-				e2eWrite(t, root, map[string]string{"src/a.go": c.changed})
+				changed = map[string]string{"src/a.go": c.changed}
 			}
-			cl := startLSP(t, root, 0)
-			cl.initialize(false, false)
-			uri := cl.open(filepath.Join(root, "docs/page.md"), "markdown")
-			diags := cl.diagnostics(uri)
-			if len(diags) != 1 {
-				t.Fatalf("diagnostics %+v, want one", diags)
-			}
-			var actions []map[string]any
-			cl.result("textDocument/codeAction", map[string]any{
-				"textDocument": map[string]any{"uri": uri}, "range": diags[0].Range,
-				"context": map[string]any{"diagnostics": diags},
-			}, &actions)
+			cl, uri, actions := lspQuickFix(t, map[string]string{"src/a.go": src, "docs/page.md": page}, changed)
 			if len(actions) != 2 || actions[1]["kind"] != "refactor.rewrite" || actions[1]["diagnostics"] != nil {
 				t.Errorf("actions %v, want a quick fix and the box action (without diagnostics)", actions)
 			}
 			if len(actions) < 1 || !strings.HasPrefix(actions[0]["title"].(string), c.title) || actions[0]["kind"] != "quickfix" {
 				t.Fatalf("actions %v, want one titled %q", actions, c.title)
 			}
-			got := applyEdits(t, page, uri, actions[0])
-			if want := "日本 😀 [a](" + c.wantDest + ")\n"; got != want {
-				t.Fatalf("applied: %q, want %q", got, want)
-			}
-			cl.notify("textDocument/didChange", map[string]any{
-				"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": got}},
-			})
-			if diags := cl.diagnostics(uri); len(diags) != 0 {
-				t.Errorf("after the action: %+v", diags)
-			}
-			cl.shutdown()
+			cl.applyFix(t, page, uri, actions[0], "日本 😀 [a]("+c.wantDest+")\n")
 		})
 	}
 }
@@ -761,5 +782,82 @@ func TestLSPAcceptsStdioFlag(t *testing.T) {
 	r := e2eRun(t, t.TempDir(), "lsp", "--stdio", "-h")
 	if r.code != exitOK || !strings.Contains(r.stderr, "-stdio") {
 		t.Fatalf("lsp --stdio -h: code %d\n%s", r.code, r.stderr)
+	}
+}
+
+// The server looks for the project in the folder the editor opened, not
+// in its working directory: the first workspace folder, else rootUri, else
+// rootPath, else the working directory. A root that is not a local
+// directory is refused at initialize, and nothing is served.
+func TestLSPClientRoot(t *testing.T) {
+	base := t.TempDir()
+	project := filepath.Join(base, "project")
+	other := filepath.Join(base, "other")
+	// The page quotes /src/a.go from the project's root: only a server
+	// rooted there finds it. other is a project of its own without it.
+	e2eWrite(t, project, map[string]string{
+		"textfrag.toml": "", "src/a.go": lspSource,
+		"docs/page.md": "[a](/src/a.go#line=1,2;md5=" + e2eMD5(lspSource) + ")\n",
+	})
+	e2eWrite(t, other, map[string]string{"textfrag.toml": ""})
+	cwd := filepath.Join(base, "elsewhere")
+	e2eWrite(t, cwd, map[string]string{"textfrag.toml": ""})
+	uriOf := func(dir string) string { return (&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}).String() }
+	folders := func(dirs ...string) []any {
+		var fs []any
+		for _, d := range dirs {
+			fs = append(fs, map[string]any{"uri": uriOf(d), "name": filepath.Base(d)})
+		}
+		return fs
+	}
+	notDir := filepath.Join(project, "src/a.go")
+	for _, c := range []struct {
+		name   string
+		params map[string]any
+		served bool   // the page's link resolves at the project's root
+		refuse string // else the initialize error says this
+	}{
+		{"first workspace folder", map[string]any{"workspaceFolders": folders(project, other), "rootUri": uriOf(other), "rootPath": other}, true, ""},
+		{"rootUri", map[string]any{"workspaceFolders": nil, "rootUri": uriOf(project), "rootPath": other}, true, ""},
+		{"rootUri when folders are empty", map[string]any{"workspaceFolders": []any{}, "rootUri": uriOf(project)}, true, ""},
+		{"rootPath", map[string]any{"rootUri": nil, "rootPath": project}, true, ""},
+		{"a folder below the project", map[string]any{"rootUri": uriOf(filepath.Join(project, "docs"))}, true, ""},
+		{"the working directory", map[string]any{"rootUri": nil}, false, ""},
+		{"another scheme", map[string]any{"rootUri": "vscode-remote://ssh-remote+host" + filepath.ToSlash(project)}, false, "is not a local directory"},
+		{"another host", map[string]any{"rootUri": "file://example.com" + filepath.ToSlash(project)}, false, "is not a local directory"},
+		{"a relative rootPath", map[string]any{"rootPath": "project"}, false, "is not a local directory"},
+		{"a missing folder", map[string]any{"workspaceFolders": folders(filepath.Join(base, "gone"))}, false, "is not a directory on this machine"},
+		{"a file", map[string]any{"rootUri": uriOf(notDir)}, false, "is not a directory on this machine"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cl := startLSP(t, cwd, -1)
+			params := map[string]any{"processId": nil, "capabilities": map[string]any{}}
+			maps.Copy(params, c.params)
+			resp := cl.call("initialize", params)
+			if c.refuse != "" {
+				msg, _ := resp["error"].(map[string]any)["message"].(string)
+				if resp["result"] != nil || !strings.Contains(msg, c.refuse) {
+					t.Fatalf("initialize: %v, want an error saying %q", resp, c.refuse)
+				}
+				// Nothing is served until an initialize succeeds.
+				if r := cl.call("textDocument/hover", map[string]any{}); r["error"] == nil {
+					t.Errorf("hover after a refused initialize: %v, want an error", r)
+				}
+				return
+			}
+			if resp["error"] != nil {
+				t.Fatalf("initialize: %v", resp["error"])
+			}
+			cl.notify("initialized", map[string]any{})
+			uri := cl.open(filepath.Join(project, "docs/page.md"), "markdown")
+			diags := cl.diagnostics(uri)
+			if c.served && len(diags) != 0 {
+				t.Errorf("diagnostics %+v, want none: the link resolves at the project's root", diags)
+			}
+			if !c.served && len(diags) == 0 {
+				t.Errorf("no diagnostics: the server looked in %s, want the working directory %s (where /src/a.go is not)", project, cwd)
+			}
+			cl.shutdown()
+		})
 	}
 }

@@ -131,6 +131,17 @@ func (e *env) usage(w io.Writer) {
 	fmt.Fprintln(w, "\nRun \"textfrag COMMAND -h\" for a command's flags.")
 }
 
+// newFlagSet returns the flag set of the command name, whose usage is help
+// followed by the flags.
+func newFlagSet(name, help string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), help)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
 // parseFlags parses flags that may stand before, between or after the
 // positional arguments, and returns the positional arguments. It reports
 // false after printing the problem when the command line is wrong.

@@ -87,7 +87,7 @@ type pinOptions struct {
 }
 
 func runPin(e *env, args []string) int {
-	fset := flag.NewFlagSet("pin", flag.ContinueOnError)
+	fset := newFlagSet("pin", pinUsage)
 	var o pinOptions
 	fset.String("root", "", "project root `DIR`: links starting with / resolve there, and targets must lie inside it ("+rootHelp+")")
 	fset.BoolVar(&o.write, "write", false, "rewrite the Markdown files instead of printing a diff")
@@ -99,10 +99,6 @@ func runPin(e *env, args []string) int {
 	files.register(fset)
 	var remote remoteFlags
 	remote.register(fset)
-	fset.Usage = func() {
-		fmt.Fprintln(fset.Output(), pinUsage)
-		fset.PrintDefaults()
-	}
 	paths, ok := e.parseFlags(fset, args)
 	if !ok {
 		return exitUsage

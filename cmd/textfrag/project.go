@@ -22,12 +22,22 @@ const rootHelp = "default: the directory of the nearest " + project.ConfigName +
 // flag's default. --root, when given, overrides the root found. It reports
 // false after printing the problem.
 func (e *env) findProject(fs *flag.FlagSet) (*project.Project, bool) {
-	cwd, err := os.Getwd()
-	if err != nil {
-		e.errorf("%v", err)
-		return nil, false
+	return e.findProjectFrom(fs, "")
+}
+
+// findProjectFrom is findProject from dir, absolute, rather than the
+// working directory ("": the working directory): the language server looks
+// from the editor's workspace.
+func (e *env) findProjectFrom(fs *flag.FlagSet, dir string) (*project.Project, bool) {
+	if dir == "" {
+		cwd, err := os.Getwd()
+		if err != nil {
+			e.errorf("%v", err)
+			return nil, false
+		}
+		dir = cwd
 	}
-	p, err := project.Find(cwd)
+	p, err := project.Find(dir)
 	if err != nil {
 		e.errorf("%v", err)
 		return nil, false
@@ -74,6 +84,21 @@ func defaultPaths(p *project.Project) []string {
 		}
 	}
 	return []string{src}
+}
+
+// siteSource returns the directory of Markdown files build and serve read:
+// the one positional argument, else the project's source (defaultPaths).
+// ok is false, with the error printed, when it is not a directory.
+func siteSource(e *env, p *project.Project, pos []string) (src string, ok bool) {
+	src = defaultPaths(p)[0]
+	if len(pos) == 1 {
+		src = pos[0]
+	}
+	if info, err := os.Stat(src); err != nil || !info.IsDir() {
+		e.errorf("%s: not a directory: give the directory that holds the Markdown files", src)
+		return "", false
+	}
+	return src, true
 }
 
 // widenRoot says how to widen the root.

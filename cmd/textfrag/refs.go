@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -110,7 +109,7 @@ or a NAME cannot be looked up;
 Flags:`
 
 func runRefs(e *env, args []string) int {
-	fset := flag.NewFlagSet("refs", flag.ContinueOnError)
+	fset := newFlagSet("refs", refsHelp)
 	format := fset.String("format", "text", "output `FORMAT`: text or json (with --diff also github)")
 	diff := fset.Bool("diff", false, "list the quotes affected by the changes since BASE (the argument; default the merge base with the default branch), or by a unified diff on stdin (argument -)")
 	failOn := fset.String("fail-on", "changed,deleted", "with --diff, exit 1 when a quote of one of these `CLASSES` is affected (comma-separated: changed, deleted, renamed, moved, refresh; or none)")
@@ -119,10 +118,6 @@ func runRefs(e *env, args []string) int {
 	lf := linkFlags{}
 	fset.StringVar(&lf.root, "root", "", "project root `DIR` ("+rootHelp+")")
 	lf.fileFlags.register(fset)
-	fset.Usage = func() {
-		fmt.Fprintln(fset.Output(), refsHelp)
-		fset.PrintDefaults()
-	}
 	pos, ok := e.parseFlags(fset, args)
 	if !ok {
 		return exitUsage

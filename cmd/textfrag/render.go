@@ -1,9 +1,6 @@
 package main
 
 import (
-	"flag"
-	"fmt"
-
 	"github.com/textfrag/textfrag/internal/page"
 )
 
@@ -32,14 +29,10 @@ Flags:`
 
 // runRender is the render command.
 func runRender(e *env, args []string) int {
-	fset := flag.NewFlagSet("render", flag.ContinueOnError)
+	fset := newFlagSet("render", renderHelp)
 	var lf linkFlags
 	lf.register(fset)
 	lf.registerRendering(fset)
-	fset.Usage = func() {
-		fmt.Fprintln(fset.Output(), renderHelp)
-		fset.PrintDefaults()
-	}
 	pos, ok := e.parseFlags(fset, args)
 	if !ok {
 		return exitUsage

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -37,7 +36,7 @@ usage.
 Flags:`
 
 func runResolve(e *env, args []string) int {
-	fs := flag.NewFlagSet("resolve", flag.ContinueOnError)
+	fs := newFlagSet("resolve", resolveHelp)
 	fs.String("root", "", "project root `DIR`: a REF starting with / resolves there, and only files inside it are read ("+rootHelp+")")
 	var files fileFlags
 	files.register(fs)
@@ -45,10 +44,6 @@ func runResolve(e *env, args []string) int {
 	options := fs.String("options", "", "the link's title `OPTS`; with sym=NAME or region=NAME, REF must quote the lines the name spans")
 	var remote remoteFlags
 	remote.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), resolveHelp)
-		fs.PrintDefaults()
-	}
 	pos, ok := e.parseFlags(fs, args)
 	if !ok {
 		return exitUsage

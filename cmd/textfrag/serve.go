@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"html/template"
 	"io"
@@ -79,7 +78,7 @@ func runServe(e *env, args []string) int {
 // serve runs the serve command until ctx is cancelled. ready, if not nil,
 // is called with the site's URL once it is served.
 func (e *env) serve(ctx context.Context, args []string, ready func(url string)) int {
-	fset := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fset := newFlagSet("serve", serveHelp)
 	addr := fset.String("addr", "127.0.0.1:8080", "loopback `ADDRESS` to listen on (port 0: any free port)")
 	poll := fset.Duration("poll", 300*time.Millisecond, "how often to look for changed files")
 	var styles styleFlags
@@ -87,10 +86,6 @@ func (e *env) serve(ctx context.Context, args []string, ready func(url string)) 
 	var lf linkFlags
 	lf.register(fset)
 	lf.registerRendering(fset)
-	fset.Usage = func() {
-		fmt.Fprintln(fset.Output(), serveHelp)
-		fset.PrintDefaults()
-	}
 	pos, ok := e.parseFlags(fset, args)
 	if !ok {
 		return exitUsage
@@ -111,12 +106,8 @@ func (e *env) serve(ctx context.Context, args []string, ready func(url string)) 
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	src := defaultPaths(lf.proj)[0]
-	if len(pos) == 1 {
-		src = pos[0]
-	}
-	if info, err := os.Stat(src); err != nil || !info.IsDir() {
-		e.errorf("%s: not a directory: give the directory that holds the Markdown files", src)
+	src, ok := siteSource(e, lf.proj, pos)
+	if !ok {
 		return exitError
 	}
 	s := newServer(src, &lf, css, e.stderr)

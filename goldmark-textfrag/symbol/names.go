@@ -159,6 +159,18 @@ func ParseSelector(title string) (sel Selector, ok bool, err error) {
 	return sel, true, nil
 }
 
+// TitleLang returns the value of a link title's last lang= word, or "":
+// the lang argument LanguageOf and Find take for a link.
+func TitleLang(title string) string {
+	lang := ""
+	for _, word := range strings.Fields(title) {
+		if v, ok := strings.CutPrefix(word, "lang="); ok {
+			lang = v
+		}
+	}
+	return lang
+}
+
 func validSymbolName(name string) bool {
 	if !utf8.ValidString(name) {
 		return false

@@ -169,7 +169,7 @@ func (e *Error) Error() string {
 	switch {
 	case errors.Is(e.Err, ErrMismatch):
 		return fmt.Sprintf("%s spans %s of %s now (#%s); the link quotes %s",
-			label, e.Now.lines(), e.Path, e.Now.Fragment(), e.Quoted.lines())
+			label, e.Now.Lines(), e.Path, e.Now.Fragment(), e.Quoted.Lines())
 	case errors.Is(e.Err, ErrNotFound):
 		in := e.Path
 		if e.Language != "" && e.Selector.Kind == Symbol {
@@ -191,7 +191,7 @@ func (e *Error) Error() string {
 		}
 		list := make([]string, len(e.Candidates))
 		for i, c := range e.Candidates {
-			list[i] = fmt.Sprintf("%s %s (%s)", c.Kind, c.Name, c.lines())
+			list[i] = fmt.Sprintf("%s %s (%s)", c.Kind, c.Name, c.Lines())
 		}
 		return fmt.Sprintf("%s matches %d %s in %s: %s; %s", label, len(e.Candidates), what, e.Path, strings.Join(list, ", "), remedy)
 	case errors.Is(e.Err, ErrParse):
@@ -235,9 +235,9 @@ func (e *Error) Error() string {
 	return msg
 }
 
-// lines names a span's lines for messages: "lines 12–30", "line 12", or
+// Lines names a span's lines for messages: "lines 12–30", "line 12", or
 // for an empty span "no lines (before line 12)".
-func (s Span) lines() string {
+func (s Span) Lines() string {
 	switch {
 	case s.End <= s.Start:
 		return fmt.Sprintf("no lines (before line %d)", s.Start+1)

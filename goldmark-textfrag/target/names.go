@@ -12,11 +12,11 @@ import (
 // FindName resolves the selector sel (sym= or region=) in the file at
 // project path p, as Resolve found it (Result.Path); lang is the link's
 // lang= option or "". A file's names are parsed once per Resolver, until
-// Forget, however many links name them: the text is the one Resolve
-// quotes. A file the Resolver streams (over its cache limit) is an error
+// Forget (or longer: Options.NameCacheLimit), however many links name
+// them: the text is the one Resolve quotes. A file the Resolver streams (over its cache limit) is an error
 // (symbol.ErrTooLarge): names are never looked up in part of a file.
 func (r *Resolver) FindName(p, lang string, sel symbol.Selector) (symbol.Span, error) {
-	x, err := r.names(p, lang)
+	x, err := r.Names(p, lang)
 	if err != nil {
 		var se *symbol.Error
 		if errors.As(err, &se) {
@@ -29,9 +29,12 @@ func (r *Resolver) FindName(p, lang string, sel symbol.Selector) (symbol.Span, e
 	return x.Find(sel)
 }
 
-// names returns the names of the file at p (a project path, or a remote
-// target's URL) in the language LanguageOf(p, lang) gives, made once.
-func (r *Resolver) names(p, lang string) (*symbol.Index, error) {
+// Names returns the names of the file at p (a project path as Resolve
+// found it, or a remote target's URL) in the language symbol.LanguageOf(p,
+// lang) gives, made once per Resolver (or kept longer, NameCacheLimit):
+// what FindName looks names up in, and what an editor lists for
+// completion. A file the Resolver streams is symbol.ErrTooLarge.
+func (r *Resolver) Names(p, lang string) (*symbol.Index, error) {
 	var e *entry
 	if strings.HasPrefix(p, "http://") || strings.HasPrefix(p, "https://") {
 		u, ok := remoteURL(p)
@@ -61,7 +64,11 @@ func (r *Resolver) names(p, lang string) (*symbol.Index, error) {
 		if e.names == nil {
 			e.names = make(map[string]*symbol.Index, 1)
 		}
-		x = r.symbols.Index(p, lang, e.text.Bytes())
+		if r.nameCache != nil {
+			x = r.nameCache.index(r.symbols, p, lang, e.text.Bytes())
+		} else {
+			x = r.symbols.Index(p, lang, e.text.Bytes())
+		}
 		e.names[language] = x
 	}
 	return x, nil

@@ -92,6 +92,14 @@ type Options struct {
 	// merged over symbol.Default() (symbol.Set.Merge). Default (nil):
 	// symbol.Default(), Go only. Regions need no parser.
 	Symbols symbol.Set
+	// NameCacheLimit, if positive, keeps the names FindName parses across
+	// this Resolver, those Fresh makes of it and Forget, up to that many
+	// bytes of text (the least recently used dropped first): a file whose
+	// decoded text is unchanged, byte for byte, is parsed once for the
+	// process, one changed in any way (on disk or in Overlay) again. For a
+	// long-lived process that makes a Resolver per request (a language
+	// server). Default 0: names are parsed once per Resolver, until Forget.
+	NameCacheLimit int64
 }
 
 // CharsetRule says that files matching Glob are stored in Charset. A glob
@@ -118,6 +126,7 @@ type Resolver struct {
 	allowSecrets []string
 	overlay      func(string) ([]byte, bool)
 	symbols      symbol.Set
+	nameCache    *nameCache // nil: names are kept per Resolver only
 
 	mu      sync.Mutex
 	entries map[string]*entry
@@ -181,6 +190,9 @@ func New(o Options) (*Resolver, error) {
 	r.allowSecrets = slices.Clone(o.AllowSecrets)
 	r.overlay = o.Overlay
 	r.symbols = symbol.Default().Merge(o.Symbols)
+	if o.NameCacheLimit > 0 {
+		r.nameCache = newNameCache(o.NameCacheLimit)
+	}
 	if o.FS != nil {
 		r.mounts = []mount{{dir: ".", fsys: o.FS}}
 		return r, nil
@@ -219,12 +231,13 @@ func New(o Options) (*Resolver, error) {
 // Fresh returns a Resolver with r's configuration and nothing read: every
 // file is read again, once, at its first use. It shares r's open roots and
 // remote client, so it costs no system call; the goldmark extension makes
-// one per conversion unless given a Resolver.
+// one per conversion unless given a Resolver. Names kept by
+// Options.NameCacheLimit are shared.
 func (r *Resolver) Fresh() *Resolver {
 	return &Resolver{
 		root: r.root, mounts: r.mounts, charsets: r.charsets, cacheLimit: r.cacheLimit,
 		remote: r.remote, allowSecrets: r.allowSecrets, overlay: r.overlay, symbols: r.symbols,
-		entries: make(map[string]*entry),
+		nameCache: r.nameCache, entries: make(map[string]*entry),
 	}
 }
 
@@ -479,12 +492,7 @@ func (r *Resolver) fill(e *entry, p string) error {
 	cs := r.charsetOf(p)
 	if r.overlay != nil {
 		if raw, ok := r.overlay(p); ok {
-			r.reads.Add(1)
-			r.mu.Lock()
-			e.reads++
-			r.mu.Unlock()
-			e.text, err = rfc5147.NewText(raw, cs)
-			return err
+			return r.keep(e, raw, cs)
 		}
 	}
 	if info.Size() > r.cacheLimit && cs.IsUTF8() {
@@ -504,10 +512,17 @@ func (r *Resolver) fill(e *entry, p string) error {
 			raw = append(raw, 0)[:len(raw)] // the file grew: read on
 		}
 	}
+	return r.keep(e, raw, cs)
+}
+
+// keep holds raw, the whole of a file (or its editor buffer), as e's
+// decoded text, and counts the read.
+func (r *Resolver) keep(e *entry, raw []byte, cs rfc5147.Charset) error {
 	r.reads.Add(1)
 	r.mu.Lock()
 	e.reads++
 	r.mu.Unlock()
+	var err error
 	e.text, err = rfc5147.NewText(raw, cs)
 	return err
 }

@@ -136,15 +136,7 @@ func (c Case) WantWith(set symbol.Set) Want {
 }
 
 // TitleLang returns the value of the title's last lang= option, or "".
-func (c Case) TitleLang() string {
-	lang := ""
-	for _, word := range strings.Fields(c.Title) {
-		if v, ok := strings.CutPrefix(word, "lang="); ok {
-			lang = v
-		}
-	}
-	return lang
-}
+func (c Case) TitleLang() string { return symbol.TitleLang(c.Title) }
 
 // Destination returns what goes between a link's parentheses: the link
 // (in angle brackets when it holds a space or tab, which the corpus uses

@@ -242,7 +242,7 @@ func namedActionTitle(l mdlink.Link, c pin.Change) (string, bool) {
 	if was, err := rfc5147.Parse(target.SplitLink(l.Dest).Fragment); err == nil && was.Scheme == now.Scheme && was.Start == now.Start && was.End == now.End {
 		return "", false
 	}
-	lines := spanLines(symbol.Span{Start: int(now.Start), End: int(now.End)})
+	lines := symbol.Span{Start: int(now.Start), End: int(now.End)}.Lines()
 	switch c.Class {
 	case pin.Changed, pin.Gone:
 		return fmt.Sprintf("Re-pin at %s's %s (the quoted text changes: review it first)", sel, lines), true

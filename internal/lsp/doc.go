@@ -4,7 +4,10 @@
 // range completion, and from a source line the links that quote it.
 //
 //	client ─ Content-Length framed JSON-RPC (conn) ─▶ Serve: one loop, one message at a time
-//	  initialize   ─ position encoding: utf-8 if offered, else utf-16
+//	  initialize   ─ the project: find(clientRoot) ─ first workspace folder, else
+//	                 rootUri, else rootPath, else the working directory; a root
+//	                 that is not a local directory is refused (root.go)
+//	               ─ position encoding: utf-8 if offered, else utf-16
 //	  initialized  ─ ask the client to watch files, else poll quoted files' stat
 //	  didOpen/didChange ─▶ document store (open buffers, incremental edits)
 //	                    ─▶ publish: page.Check(Config.Markdown(resolver), page) ─▶ problems
@@ -12,15 +15,15 @@
 //	                    ─▶ pages quoting the changed buffer are published again
 //	  watched file / poll ─▶ pages quoting the file are published again
 //	  hover, definition, documentLink, references, completion
-//	       └─ target.Resolver, fresh per request, open buffers as its Overlay
+//	       └─ target.Resolver, fresh per request, open buffers as its Overlay;
+//	          parsed names kept while a file's text is unchanged (NameCacheLimit)
 //	  references ─▶ project.MarkdownFiles(Config.Sources), each page's links
 //	                cached until the page changes on disk
 //	  codeAction ─▶ pin.Planner.PlanLink (pin --accept-changed's decisions),
 //	               and inline ⇄ box from the page's paragraphs
 //	  named links (sym=, region= in the title; names.go): hover and
 //	    definition through Resolver.FindName; completion in the title from
-//	    symbol.Set.Symbols / symbol.Regions of the file, read through the
-//	    Resolver (never a secret or outside file)
+//	    the Resolver's Names of the file (never a secret or outside file)
 //
 // Every file the server reads goes through the project's realm (the
 // Resolver, or internal/realm inside the root): an editor buffer replaces a
@@ -34,7 +37,9 @@
 // LF, CR+LF or CR; characters are UTF-16 code units or UTF-8 bytes) and
 // back, clamping as the protocol asks.
 //
-// The command supplies Config (cmd/textfrag/lsp.go): the project's root,
+// The command supplies Config at initialize (cmd/textfrag/lsp.go, found
+// from the client's root as the other commands find it from theirs): the
+// project's root,
 // check's settings and remedies; the work is that of internal/page (check),
 // internal/mdlink (link positions) and internal/pin, shared with the
 // commands.

@@ -3,6 +3,7 @@ package lsp
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
@@ -41,9 +42,9 @@ func nameHover(r *target.Resolver, res *target.Result, sel symbol.Selector, lang
 	if err != nil {
 		return fmt.Sprintf("`%s`: %s", sel, strings.ReplaceAll(oneLine(err.Error()), "`", "'"))
 	}
-	s := fmt.Sprintf("`%s`: %s %s, %s now (#%s)", sel, span.Kind, span.Name, spanLines(span), span.Fragment())
+	s := fmt.Sprintf("`%s`: %s %s, %s now (#%s)", sel, span.Kind, span.Name, span.Lines(), span.Fragment())
 	if sel.Kind == symbol.Region {
-		s = fmt.Sprintf("`%s`: region, %s now (#%s)", sel, spanLines(span), span.Fragment())
+		s = fmt.Sprintf("`%s`: region, %s now (#%s)", sel, span.Lines(), span.Fragment())
 	}
 	if res.Selection != nil && res.Fragment.Scheme == rfc5147.Line && !res.Selection.Clamped &&
 		int64(span.Start) == res.Selection.Lines.Start && int64(span.End) == res.Selection.Lines.End {
@@ -93,34 +94,23 @@ func (s *Server) completeName(d *document, dest, title string, off int) completi
 	if key != "sym" && key != "region" || !strings.Contains(word, "=") {
 		return list
 	}
-	lang, doc := "", false
-	for _, w := range strings.Fields(title) {
-		if v, ok := strings.CutPrefix(w, "lang="); ok {
-			lang = v
-		}
-		doc = doc || w == "doc"
-	}
+	lang, doc := symbol.TitleLang(title), slices.Contains(strings.Fields(title), "doc")
 	rawPath, _, _ := strings.Cut(dest, "#")
 	r := s.resolver()
 	res, err, ok := s.resolveLink(r, d, mdlink.Link{Dest: rawPath + "#line=0"})
 	if !ok || err != nil || res == nil || res.Selection == nil {
 		return list
 	}
-	// A file the Resolver streams has no names (ErrTooLarge): ask before
-	// holding all of it.
-	if _, err := r.FindName(res.Path, lang, symbol.Selector{Kind: symbol.Region, Name: "_"}); errors.Is(err, symbol.ErrTooLarge) {
+	// A file the Resolver streams has no names (ErrTooLarge).
+	names, err := r.Names(res.Path, lang)
+	if err != nil {
 		return list
 	}
-	res, err, ok = s.resolveLink(r, d, mdlink.Link{Dest: rawPath + "#line=0,"})
-	if !ok || err != nil || res == nil || res.Selection == nil {
-		return list
-	}
-	src := res.Selection.Text
 	var spans []symbol.Span
 	if key == "region" {
-		spans, err = symbol.Regions(src)
+		spans, err = names.Regions()
 	} else {
-		spans, err = s.symbols().Symbols(res.Path, lang, src, doc)
+		spans, err = names.Symbols(doc)
 	}
 	if err != nil {
 		s.logf("completion: %v", err)
@@ -132,7 +122,7 @@ func (s *Server) completeName(d *document, dest, title string, off int) completi
 	x := s.lines(d)
 	replace := x.span(off-len(typed), off)
 	for i, sp := range spans {
-		detail := fmt.Sprintf("%s, %s of %s", sp.Kind, spanLines(sp), res.Path)
+		detail := fmt.Sprintf("%s, %s of %s", sp.Kind, sp.Lines(), res.Path)
 		if count[sp.Name] > 1 {
 			detail += fmt.Sprintf(" (%d declarations have this name: ambiguous)", count[sp.Name])
 		}
@@ -143,12 +133,6 @@ func (s *Server) completeName(d *document, dest, title string, off int) completi
 		})
 	}
 	return list
-}
-
-// symbols is the parser set names are looked up with: the command's,
-// over symbol.Default, as the Resolver merges them.
-func (s *Server) symbols() symbol.Set {
-	return symbol.Default().Merge(s.cfg.Resolver.Symbols)
 }
 
 // completionKind maps a declaration's kind to the protocol's item kinds.
@@ -180,14 +164,6 @@ func completionKind(kind string) int {
 		return 18 // Reference
 	}
 	return completionText
-}
-
-// spanLines says which lines a span covers: "line 4", "lines 7–9".
-func spanLines(sp symbol.Span) string {
-	if sp.End-sp.Start == 1 {
-		return "line " + sp.Human()
-	}
-	return "lines " + sp.Human()
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -94,8 +94,8 @@ type didChangeWatchedFilesParams struct {
 
 type initializeParams struct {
 	ProcessID *int   `json:"processId"`
-	RootURI   string `json:"rootUri"`
-	RootPath  string `json:"rootPath"`
+	RootURI   string `json:"rootUri"`  // null: ""
+	RootPath  string `json:"rootPath"` // null: ""
 	Folders   []struct {
 		URI string `json:"uri"`
 	} `json:"workspaceFolders"`

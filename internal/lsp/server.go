@@ -77,7 +77,8 @@ type located struct {
 
 // Server is a language server for the Markdown pages of one project.
 type Server struct {
-	cfg  Config
+	find func(dir string) (Config, error)
+	cfg  Config // find's, from initialize on
 	conn *conn
 	base *target.Resolver
 	enc  string
@@ -101,23 +102,22 @@ type stamp struct {
 	ok   bool
 }
 
-// Serve runs a server for cfg on the client's messages from in, writing
-// to out, until the client sends exit, in ends or ctx is done. It returns
+// nameCacheLimit is how much source text the server keeps parsed names
+// of: each request has a fresh Resolver (the files as they are now), but
+// a file whose text is unchanged is not parsed again (2 ms for 5,000 lines
+// of Go, tens of ms with tree-sitter).
+const nameCacheLimit = 64 << 20
+
+// Serve runs a server on the client's messages from in, writing to out,
+// until the client sends exit, in ends or ctx is done. At initialize it
+// calls find with the directory the client opened (its first workspace
+// folder, else rootUri, else rootPath, else the working directory; see
+// clientRoot) for the project's Config; a root that is not a local
+// directory, or an error of find, is the answer to initialize. It returns
 // nil after a shutdown request and exit, as the protocol asks for exit
 // status 0.
-func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
-	s := &Server{cfg: cfg, conn: newConn(in, out), docs: map[string]*document{}, stamps: map[string]stamp{}, pages: map[string]pageCache{}, warmed: make(chan map[string]pageCache, 1), enc: encodingUTF16}
-	ro := cfg.Resolver
-	ro.Overlay = s.overlay
-	base, err := target.New(ro)
-	if err != nil {
-		return err
-	}
-	s.base = base
-	if s.cfg.PollInterval == 0 {
-		s.cfg.PollInterval = 2 * time.Second
-	}
-
+func Serve(ctx context.Context, find func(dir string) (Config, error), in io.Reader, out io.Writer) error {
+	s := &Server{find: find, conn: newConn(in, out), docs: map[string]*document{}, stamps: map[string]stamp{}, pages: map[string]pageCache{}, warmed: make(chan map[string]pageCache, 1), enc: encodingUTF16}
 	type read struct {
 		body []byte
 		err  error
@@ -139,12 +139,12 @@ func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		}
 	}()
 	var tick <-chan time.Time
-	if s.cfg.PollInterval > 0 {
-		t := time.NewTicker(s.cfg.PollInterval)
-		defer t.Stop()
-		tick = t.C
-	}
 	for {
+		if tick == nil && s.initialized && s.cfg.PollInterval > 0 {
+			t := time.NewTicker(s.cfg.PollInterval)
+			defer t.Stop()
+			tick = t.C
+		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -276,6 +276,13 @@ func (s *Server) initialize(params json.RawMessage) (any, *rpcError) {
 	if err := decode(params, &p); err != nil {
 		return nil, err
 	}
+	dir, err := clientRoot(p)
+	if err != nil {
+		return nil, &rpcError{codeInvalidParams, err.Error()}
+	}
+	if err := s.start(dir); err != nil {
+		return nil, &rpcError{codeInvalidParams, fmt.Sprintf("%s: %v", dir, err)}
+	}
 	for _, e := range p.Capabilities.General.PositionEncodings {
 		if e == encodingUTF8 {
 			s.enc = encodingUTF8 // no conversion: the client counts bytes too
@@ -300,6 +307,28 @@ func (s *Server) initialize(params json.RawMessage) (any, *rpcError) {
 		},
 		"serverInfo": map[string]any{"name": "textfrag"},
 	}, nil
+}
+
+// start serves the project find makes of dir.
+func (s *Server) start(dir string) error {
+	cfg, err := s.find(dir)
+	if err != nil {
+		return err
+	}
+	ro := cfg.Resolver
+	ro.Overlay = s.overlay
+	if ro.NameCacheLimit == 0 {
+		ro.NameCacheLimit = nameCacheLimit
+	}
+	base, err := target.New(ro)
+	if err != nil {
+		return err
+	}
+	if cfg.PollInterval == 0 {
+		cfg.PollInterval = 2 * time.Second
+	}
+	s.cfg, s.base = cfg, base
+	return nil
 }
 
 // didInitialize asks the client to watch every file of the project, when

@@ -2,8 +2,6 @@ package pin
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,26 +14,7 @@ import (
 // history telling only moved from changed; what cannot be looked up is an
 // error (or gone) with the lookup's message, and nothing is guessed.
 func TestPlannerNames(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Fatal("git is required")
-	}
-	dir := t.TempDir()
-	write := func(name, content string) {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	git := func(args ...string) {
-		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@x", "-c", "commit.gpgsign=false"}, args...)...)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	dir, write, git := testRepo(t)
 	// Lines (0-based): A 2–4, B 5–7, init 8–9 and 10–11, region r 13–14.
 	src := "package p\n\nfunc A() {\n\tprintln(1)\n}\nfunc B() {\n\tprintln(2)\n}\nfunc init() {\n}\nfunc init() {\n}\n// textfrag:begin r\nvar R = 1\n// textfrag:end r\n"
 	write("src/p.go", src)

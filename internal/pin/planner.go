@@ -341,7 +341,7 @@ func pinSameQuote(old, cur []byte) bool {
 		return false
 	}
 	rest := b[len(a):]
-	return len(rest) > 0 && pinLineEndingAt(rest, 0) == len(rest)
+	return len(rest) > 0 && rfc5147.EndingAt(rest, 0) == len(rest)
 }
 
 // rememberedText returns the decoded form of raw, kept for the Planner's

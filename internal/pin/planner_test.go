@@ -26,16 +26,17 @@ func lines(from, to int) string {
 	return b.String()
 }
 
-// TestPlannerClasses: through the API the language server and refs use,
-// one page's links are classed against a git history: pinned, moved,
-// refreshed (changed elsewhere), changed, and gone, each with the new
-// destination it would write.
-func TestPlannerClasses(t *testing.T) {
+// testRepo makes an empty directory for a git repository, with a function
+// that writes a file in it (slash path, parents made) and one that runs git
+// there (failing the test on error).
+func testRepo(t *testing.T) (dir string, write func(name, content string), git func(args ...string)) {
+	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Fatal("git is required")
 	}
-	dir := t.TempDir()
-	write := func(name, content string) {
+	dir = t.TempDir()
+	write = func(name, content string) {
+		t.Helper()
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -44,13 +45,23 @@ func TestPlannerClasses(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	git := func(args ...string) {
+	git = func(args ...string) {
+		t.Helper()
 		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@x", "-c", "commit.gpgsign=false"}, args...)...)
 		cmd.Dir = dir
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
+	return dir, write, git
+}
+
+// TestPlannerClasses: through the API the language server and refs use,
+// one page's links are classed against a git history: pinned, moved,
+// refreshed (changed elsewhere), changed, and gone, each with the new
+// destination it would write.
+func TestPlannerClasses(t *testing.T) {
+	dir, write, git := testRepo(t)
 	a, b := lines(1, 10), lines(1, 10)
 	write("src/a.go", a)
 	write("src/b.go", b)

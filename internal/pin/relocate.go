@@ -31,7 +31,7 @@ func pinNewRFCText(data []byte) *pinRfcText {
 	t := &pinRfcText{data: data}
 	start := 0
 	for i := 0; i < len(data); {
-		n := pinLineEndingAt(data, i)
+		n := rfc5147.EndingAt(data, i)
 		if n == 0 {
 			i++
 			continue
@@ -44,25 +44,6 @@ func pinNewRFCText(data []byte) *pinRfcText {
 		t.lines = append(t.lines, pinLineSpan{start, len(data), len(data)})
 	}
 	return t
-}
-
-// pinLineEndingAt returns the length of the line ending at data[i:], or 0.
-func pinLineEndingAt(data []byte, i int) int {
-	switch {
-	case data[i] == '\n':
-		return 1
-	case data[i] == '\r':
-		if i+1 < len(data) && data[i+1] == '\n' {
-			return 2
-		}
-		if i+2 < len(data) && data[i+1] == 0xC2 && data[i+2] == 0x85 {
-			return 3
-		}
-		return 1
-	case data[i] == 0xC2 && i+1 < len(data) && data[i+1] == 0x85:
-		return 2
-	}
-	return 0
 }
 
 // content returns line i's characters, without its line ending.

@@ -98,12 +98,7 @@ func TitleName(title string) (sel symbol.Selector, lang string, named bool, err 
 	if err != nil {
 		return symbol.Selector{}, "", false, titleError{err}
 	}
-	for _, w := range strings.Fields(title) {
-		if v, ok := strings.CutPrefix(w, "lang="); ok {
-			lang = v
-		}
-	}
-	return sel, lang, named, nil
+	return sel, symbol.TitleLang(title), named, nil
 }
 
 // Caption returns the default link text of a link that quotes sel in the
@@ -173,7 +168,7 @@ func ExplainName(file string, err error, languages []string) string {
 	case errors.Is(err, symbol.ErrAmbiguous):
 		var cands []string
 		for _, c := range se.Candidates {
-			cands = append(cands, fmt.Sprintf("%s %s (%s)", c.Kind, c.Name, humanLines(c)))
+			cands = append(cands, fmt.Sprintf("%s %s (%s)", c.Kind, c.Name, c.Lines()))
 		}
 		remedy := "quote one by its lines"
 		if len(se.Candidates) > 0 {
@@ -211,14 +206,6 @@ func ExplainName(file string, err error, languages []string) string {
 		return msg + fmt.Sprintf("; each `textfrag:begin %s` comment line needs a `textfrag:end %s` comment line after it", sel.Name, sel.Name)
 	}
 	return err.Error()
-}
-
-// humanLines names a span's lines: "lines 3–5", "line 3".
-func humanLines(s symbol.Span) string {
-	if s.End-s.Start <= 1 {
-		return "line " + s.Human()
-	}
-	return "lines " + s.Human()
 }
 
 // nameRef writes the reference "textfrag link" takes for name in file.
