@@ -115,7 +115,11 @@ func bareCR(src []byte) int {
 }
 
 // firstError returns the first ERROR or MISSING node of the tree in
-// source order, or nil. It descends only into nodes that contain an error.
+// source order, or nil. It descends only into nodes that contain an error,
+// and into an ERROR node that holds another: when a construct the grammar
+// cannot read (a macro with unbalanced braces) makes the parser give up on
+// a whole #ifndef guard or file, the outer ERROR starts at its first line,
+// which is not where the problem is.
 func firstError(tree *ts.Tree, root *ts.Node) *ts.Node {
 	if !root.HasError() {
 		return nil
@@ -124,7 +128,7 @@ func firstError(tree *ts.Tree, root *ts.Node) *ts.Node {
 	defer c.Close()
 	for {
 		n := c.Node()
-		if n.IsError() || n.IsMissing() {
+		if n.IsMissing() || n.IsError() && !holdsError(n) {
 			return n
 		}
 		if n.HasError() && c.GotoFirstChild() {
@@ -138,6 +142,16 @@ func firstError(tree *ts.Tree, root *ts.Node) *ts.Node {
 			}
 		}
 	}
+}
+
+// holdsError reports whether one of n's children is or holds an error.
+func holdsError(n *ts.Node) bool {
+	for i := range n.ChildCount() {
+		if k := n.Child(i); k != nil && (k.IsError() || k.IsMissing() || k.HasError()) {
+			return true
+		}
+	}
+	return false
 }
 
 // describeError says what the parser found at the error node, quoting at

@@ -1,0 +1,91 @@
+//go:build cgo
+
+package treesitter
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
+)
+
+// Shapes met in real projects (field testing, issue 15), written afresh.
+
+// A TypeScript member's decorators on lines of their own are part of its
+// span, as a class's are, and its doc comment is the one above them. The
+// TypeScript grammar puts them before the member in the class body.
+func TestTypeScriptDecoratedMembers(t *testing.T) {
+	src := strings.Join([]string{
+		"@Panel({title: 'notes'})", // 1
+		"export class NotePanel {", // 2
+		"  @Bind() label = '';",    // 3
+		"",                         // 4
+		"  /** Saves the note. */", // 5
+		"  @Debounce(200)",         // 6
+		"  // why: clicks repeat",  // 7
+		"  @Log",                   // 8
+		"  save(): void {",         // 9
+		"    this.label = '';",     // 10
+		"  }",                      // 11
+		"",                         // 12
+		"  @Watch('label')",        // 13
+		"  onLabel(): void {}",     // 14
+		"  plain(): void {}",       // 15
+		"}",                        // 16
+		"",
+	}, "\n")
+	for _, lang := range []string{"typescript", "tsx"} {
+		ds, err := Parsers()[lang].Decls([]byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		got := lines([]byte(src), ds)
+		want := []decl{
+			{"NotePanel", "class", 1, 16, 1},
+			{"NotePanel.label", "field", 3, 3, 3},
+			{"NotePanel.save", "method", 6, 11, 5},
+			{"NotePanel.onLabel", "method", 13, 14, 13},
+			{"NotePanel.plain", "method", 15, 15, 15},
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%s: got %v\nwant %v", lang, got, want)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%s: got %v, want %v", lang, got[i], want[i])
+			}
+		}
+	}
+}
+
+// When a construct the grammar cannot read makes it give up on a whole
+// include guard, the error is placed where the problem is, not on the
+// guard's first line.
+func TestParseErrorInsideGuard(t *testing.T) {
+	src := strings.Join([]string{
+		"// Ring buffer, header only.",  // 1
+		"#ifndef RING_HPP",              // 2
+		"#define RING_HPP",              // 3
+		"",                              // 4
+		"#ifndef RING_CLOSE",            // 5
+		"#define RING_CLOSE \\",         // 6
+		"    }  /* ring */ \\",          // 7
+		"    }",                         // 8
+		"#endif",                        // 9
+		"",                              // 10
+		"RING_OPEN",                     // 11
+		"int ring_size() { return 8; }", // 12
+		"RING_CLOSE",                    // 13
+		"",                              // 14
+		"#endif",                        // 15
+		"",
+	}, "\n")
+	_, err := symbol.Default().Merge(Parsers()).Find("ring.hpp", "", []byte(src), symbol.Selector{Kind: symbol.Symbol, Name: "ring_size"})
+	e, ok := err.(*symbol.Error)
+	if !ok || symbol.ErrorKind(err) != "parse" {
+		t.Fatalf("%v, want a parse error", err)
+	}
+	if e.Line < 6 || e.Line > 8 {
+		t.Errorf("error on line %d, want the macro's lines 6–8: %v", e.Line, err)
+	}
+}
