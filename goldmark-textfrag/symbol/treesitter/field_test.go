@@ -5,6 +5,7 @@ package treesitter
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 )
@@ -87,5 +88,45 @@ func TestParseErrorInsideGuard(t *testing.T) {
 	}
 	if e.Line < 6 || e.Line > 8 {
 		t.Errorf("error on line %d, want the macro's lines 6–8: %v", e.Line, err)
+	}
+}
+
+// A million nested brackets fail at once, in every language, as a parse
+// error at the bracket that goes too deep; tree-sitter is not run (it took
+// seconds and hundreds of megabytes on such a file).
+func TestMillionNestedBrackets(t *testing.T) {
+	const n = 1000000
+	set := symbol.Default().Merge(Parsers())
+	for _, c := range []struct{ file, head, open, close, tail string }{
+		{"deep.py", "def f():\n    return ", "[", "]", "\n"},
+		{"deep.js", "function f() { return ", "[", "]", "; }\n"},
+		{"deep.ts", "function f() { return ", "(", ")", "; }\n"},
+		{"deep.tsx", "function f() { return ", "(", ")", "; }\n"},
+		{"deep.rs", "fn f() {\n", "{", "}", "\n}\n"},
+		{"Deep.java", "class Deep { int f() { return ", "(", "1)", "; } }\n"},
+		{"deep.c", "int f(void) {\n", "{", "}", "\n}\n"},
+		{"deep.cpp", "int f() { return ", "(", "1)", "; }\n"},
+	} {
+		src := []byte(c.head + strings.Repeat(c.open, n) + strings.Repeat(c.close, n) + c.tail)
+		start := time.Now()
+		_, err := set.Find(c.file, "", src, symbol.Selector{Kind: symbol.Symbol, Name: "f"})
+		took := time.Since(start)
+		e, ok := err.(*symbol.Error)
+		if !ok || symbol.ErrorKind(err) != "parse" || !strings.Contains(err.Error(), "nested more than 10000 deep") {
+			t.Errorf("%s: %v, want a parse error about the nesting", c.file, err)
+			continue
+		}
+		if want := strings.Count(c.head, "\n") + 1; e.Line != want {
+			t.Errorf("%s: error on line %d, want %d", c.file, e.Line, want)
+		}
+		if took > time.Second {
+			t.Errorf("%s: %v to refuse %d KB", c.file, took, len(src)/1024)
+		}
+	}
+	// As deep as is allowed still parses: the body's { and the nesting
+	// inside it make maxNesting.
+	src := []byte("int f() { return " + strings.Repeat("(", maxNesting-1) + "1" + strings.Repeat(")", maxNesting-1) + "; }\n")
+	if _, err := set.Find("ok.cpp", "", src, symbol.Selector{Kind: symbol.Symbol, Name: "f"}); err != nil {
+		t.Errorf("%d nested parentheses: %v", maxNesting, err)
 	}
 }
