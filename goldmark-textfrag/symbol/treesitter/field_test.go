@@ -130,3 +130,57 @@ func TestMillionNestedBrackets(t *testing.T) {
 		t.Errorf("%d nested parentheses: %v", maxNesting, err)
 	}
 }
+
+// A trait's associated types are its items, as its consts and methods
+// are; impl blocks with where clauses name their type's methods.
+func TestRustTraitItemsAndWhereClauses(t *testing.T) {
+	src := strings.Join([]string{
+		"/// A source of readings.",                // 1
+		"pub trait Sensor {",                       // 2
+		"    /// What one reading holds.",          // 3
+		"    type Reading: Copy;",                  // 4
+		"    const RATE: u32;",                     // 5
+		"    fn read(&mut self) -> Self::Reading;", // 6
+		"}",                               // 7
+		"",                                // 8
+		"pub struct Probe<T> {",           // 9
+		"    last: T,",                    // 10
+		"}",                               // 11
+		"",                                // 12
+		"impl<T> Sensor for Probe<T>",     // 13
+		"where",                           // 14
+		"    T: Copy + Default,",          // 15
+		"{",                               // 16
+		"    type Reading = T;",           // 17
+		"    const RATE: u32 = 10;",       // 18
+		"    #[inline]",                   // 19
+		"    fn read(&mut self) -> T {",   // 20
+		"        self.last // the latest", // 21
+		"    }",                           // 22
+		"}",                               // 23
+		"",
+	}, "\n")
+	ds, err := Parsers()["rust"].Decls([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := lines([]byte(src), ds)
+	want := []decl{
+		{"Sensor", "trait", 2, 7, 1},
+		{"Sensor.Reading", "type", 4, 4, 3},
+		{"Sensor.RATE", "const", 5, 5, 5},
+		{"Sensor.read", "method", 6, 6, 6},
+		{"Probe", "struct", 9, 11, 9},
+		{"Probe.Reading", "type", 17, 17, 17},
+		{"Probe.RATE", "const", 18, 18, 18},
+		{"Probe.read", "method", 19, 22, 19},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %v\nwant %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("got %v, want %v", got[i], want[i])
+		}
+	}
+}
