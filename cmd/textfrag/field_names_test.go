@@ -62,3 +62,40 @@ func TestLinkNameMistakes(t *testing.T) {
 		t.Errorf("--region retry: code %d, %q %q", res.code, res.stdout, res.stderr)
 	}
 }
+
+// refs --diff on a named link whose name cannot be looked up any more
+// (matched twice, or in a file that does not parse) blocks, and does not
+// advise "pin --write --accept-changed", which fails the same way.
+func TestRefsDiffNameNotFollowed(t *testing.T) {
+	base := namesSource
+	for _, tc := range []struct {
+		name, change, want string
+	}{
+		{"ambiguous", base + "\nfunc (s *Server) helper() {}\n\nfunc helper() int { return 3 }\n",
+			"sym=helper cannot be followed in src/server.go now, and pin will not re-pin it: src/server.go line 15: sym=helper matches 2 declarations in src/server.go: func helper (line 15), func helper (line 19)"},
+		{"does not parse", strings.Replace(base, "func helper() int { return 2 }", "func helper() int { return 2", 1),
+			"sym=helper cannot be followed in src/server.go now, and pin will not re-pin it: src/server.go line 15: src/server.go does not parse as Go (line 16)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newNamesRepo(t)
+			s.write("src/server.go", tc.change)
+			out, errOut, code := s.run("refs", "--diff", "main")
+			if code != 1 {
+				t.Errorf("exit status %d, want 1\n%s%s", code, out, errOut)
+			}
+			var line string
+			for _, l := range strings.Split(out, "\n") {
+				if strings.Contains(l, "quoted in docs/guide.md:5 ") {
+					line = l
+				}
+			}
+			if !strings.Contains(line, ": changed: ") || !strings.Contains(line, tc.want) || strings.Contains(line, "accept-changed") {
+				t.Errorf("the link to helper:\n%s\nwant a changed quote that says %q, without accept-changed\n(all: %s)", line, tc.want, out)
+			}
+			// What it says holds: pin does not re-pin it.
+			if _, pinErr, pinCode := s.run("pin", "--write", "--accept-changed", "docs/guide.md"); pinCode != 1 || !strings.Contains(pinErr, "docs/guide.md:5:1: error:") {
+				t.Errorf("pin --write --accept-changed: exit %d\n%s", pinCode, pinErr)
+			}
+		})
+	}
+}
