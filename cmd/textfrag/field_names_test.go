@@ -63,6 +63,24 @@ func TestLinkNameMistakes(t *testing.T) {
 	}
 }
 
+// A name with '"' (a C++ literal operator) makes a link that check
+// passes: its title is written so that it needs no escape.
+func TestLinkNameWithQuotes(t *testing.T) {
+	dir := t.TempDir()
+	e2eWrite(t, dir, map[string]string{
+		".git/HEAD":     "ref: refs/heads/main\n",
+		"src/units.hpp": "struct Metres { double v; };\nconstexpr Metres operator\"\"_km(long double v) { return Metres{double(v) * 1000}; }\n",
+	})
+	res := linkRun(t, dir, "link", `src/units.hpp:operator""_km`, "--from", "docs/units.md")
+	if want := `'sym=operator""_km')`; res.code != 0 || !strings.Contains(res.stdout, want) {
+		t.Fatalf("link: code %d, stdout %q (want %q in it), stderr %q", res.code, res.stdout, want, res.stderr)
+	}
+	e2eWrite(t, dir, map[string]string{"docs/units.md": res.stdout})
+	if res := linkRun(t, dir, "check", "--strict", "docs"); res.code != 0 {
+		t.Errorf("check: code %d, %s%s", res.code, res.stdout, res.stderr)
+	}
+}
+
 // refs --diff on a named link whose name cannot be looked up any more
 // (matched twice, or in a file that does not parse) blocks, and does not
 // advise "pin --write --accept-changed", which fails the same way.
