@@ -133,6 +133,9 @@ func runLink(e *env, args []string) int {
 		if *withDoc {
 			return usage("--doc applies to symbols (FILE:NAME), not to --region")
 		}
+		if f, _, named := quotelink.ParseNameRef(ref, isFile); !isFile(ref) && named && isFile(f) {
+			return usage("%s: --region takes the file alone: `textfrag link %s --region %s`; FILE:NAME names a declaration, without --region", ref, f, name)
+		}
 		sel, err = quotelink.NewSelector(name, true, false)
 	default:
 		if file, name, symRef = quotelink.ParseNameRef(ref, isFile); symRef {

@@ -302,7 +302,7 @@ func TestLinkNameRemedies(t *testing.T) {
 		{[]string{"src/open.go", "--region", "open"}, 1, []string{"region=open", "textfrag:end open"}, false},
 		{[]string{"src/server.go", "--region", "nope"}, 1, []string{"region=nope is not in src/server.go"}, false},
 		{[]string{"src/server.go", "--region", "bad/name"}, 2, []string{"region name"}, false},
-		{[]string{"src/server.go:Server", "--region", "setup"}, 1, []string{"src/server.go:Server"}, false},
+		{[]string{"src/server.go:Server", "--region", "setup"}, 2, []string{"src/server.go:Server", "`textfrag link src/server.go --region setup`"}, false},
 		{[]string{"src/server.go", "--region", "setup", "--doc"}, 2, []string{"--doc applies to symbols"}, false},
 		{[]string{"src/server.go:8-12", "--doc"}, 2, []string{"--doc applies to a symbol"}, false},
 		{[]string{"src/server.go:Server", "--quote"}, 2, []string{"whole lines"}, false},

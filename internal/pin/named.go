@@ -51,11 +51,15 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 	if sel.Clamped || sel.Lines.Start != int64(span.Start) || sel.Lines.End != int64(span.End) {
 		positions = span.Fragment()
 	}
-	now := fmt.Sprintf("%s spans lines %s now", n.sel, span.Human())
+	lines := "lines " + span.Human()
+	if span.End-span.Start == 1 {
+		lines = "line " + span.Human()
+	}
+	now := fmt.Sprintf("%s spans %s now", n.sel, lines)
 	if !hasMD5 {
 		msg := fmt.Sprintf("%s md5=%s", label, sel.Entity.MD5Hex())
 		if positions != "" {
-			msg = fmt.Sprintf("%s → lines %s md5=%s (%s)", label, span.Human(), sel.Entity.MD5Hex(), now)
+			msg = fmt.Sprintf("%s → %s md5=%s (%s)", label, lines, sel.Entity.MD5Hex(), now)
 		}
 		return p.verified(doc, Change{Class: Pinned, Message: msg,
 			NewDest: pinRewriteDest(dest, positions, values, sel.Entity.MD5Hex()), Apply: true})

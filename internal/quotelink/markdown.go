@@ -22,9 +22,13 @@ type Link struct {
 // Markdown writes l as CommonMark: [Text](Dest "Title"). The text is
 // escaped (see EscapeText); the destination is written bare (an empty one
 // as <>), with what a bare one cannot hold percent-encoded; the title
-// inside "…" with '"' and '\' escaped. In text and title, white space
-// runs, line endings included, become one space, so that the link stays
-// on one line, and so in one paragraph.
+// inside "…", or inside '…' when it holds a double quote but no single
+// quote and no backslash (sym=operator""_km, a C++ literal operator), so
+// that it needs no escape: builds read a title's options as written,
+// escapes included. Other titles with
+// '"' or '\' are written with those escaped. In text and title, white
+// space runs, line endings included, become one space, so that the link
+// stays on one line, and so in one paragraph.
 func (l Link) Markdown() string {
 	var b strings.Builder
 	b.WriteString("[")
@@ -32,9 +36,16 @@ func (l Link) Markdown() string {
 	b.WriteString("](")
 	b.WriteString(writeDest(l.Dest))
 	if t := oneLine(l.Title); t != "" {
-		b.WriteString(` "`)
-		b.WriteString(strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(t))
-		b.WriteString(`"`)
+		switch {
+		case !strings.ContainsAny(t, `"\`):
+			b.WriteString(` "` + t + `"`)
+		case !strings.ContainsAny(t, `'\`):
+			b.WriteString(` '` + t + `'`)
+		default:
+			b.WriteString(` "`)
+			b.WriteString(strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(t))
+			b.WriteString(`"`)
+		}
 	}
 	b.WriteString(")")
 	return b.String()

@@ -179,7 +179,11 @@ func ExplainName(file string, err error, languages []string) string {
 		} else {
 			remedy = "give each region its own name (a name is begun once), or " + remedy
 		}
-		return fmt.Sprintf("%s matches %d declarations in %s: %s; %s", sel, len(se.Candidates), se.Path, strings.Join(cands, ", "), remedy)
+		what := "declarations"
+		if sel.Kind == symbol.Region {
+			what = "begin markers"
+		}
+		return fmt.Sprintf("%s matches %d %s in %s: %s; %s", sel, len(se.Candidates), what, se.Path, strings.Join(cands, ", "), remedy)
 	case errors.Is(err, symbol.ErrUnsupported):
 		msg := fmt.Sprintf("no symbol parser for %s", se.Path)
 		if se.Detail != "" {
@@ -194,16 +198,17 @@ func ExplainName(file string, err error, languages []string) string {
 		if se.Language != "" {
 			msg += " as " + se.Language
 		}
+		if se.Line > 0 {
+			msg += fmt.Sprintf(" (line %d)", se.Line)
+		}
 		if se.Detail != "" {
 			msg += ": " + se.Detail
 		}
 		return msg + fmt.Sprintf("; fix the file, or quote by region (`textfrag link %s --region NAME`) or by lines: %s", file, byLines)
 	case errors.Is(err, symbol.ErrUnclosed):
-		msg := fmt.Sprintf("%s in %s is not closed", sel, se.Path)
-		if se.Detail != "" {
-			msg += " (" + se.Detail + ")"
-		}
-		return msg + fmt.Sprintf("; each `textfrag:begin %s` comment line needs a `textfrag:end %s` comment line after it", sel.Name, sel.Name)
+		// The engine's message says which marker is missing, at which
+		// line, and the line to add.
+		return se.Error()
 	}
 	return err.Error()
 }

@@ -137,8 +137,15 @@ func TestExplainName(t *testing.T) {
 			[]string{"no symbol parser for src/a.rb", "sym= works in Go, Python", "`textfrag link ./s.go --region NAME`", "`textfrag link ./s.go:START-END`"}},
 		{&symbol.Error{Selector: sym, Path: "src/a.py", Language: "Python", Err: symbol.ErrParse, Detail: "line 3: unexpected"},
 			[]string{"src/a.py does not parse as Python: line 3: unexpected", "fix the file"}},
-		{&symbol.Error{Selector: symbol.Selector{Kind: symbol.Region, Name: "setup"}, Path: "src/a.go", Err: symbol.ErrUnclosed, Detail: "begins at line 4"},
-			[]string{"region=setup in src/a.go is not closed (begins at line 4)", "`textfrag:end setup`"}},
+		{&symbol.Error{Selector: sym, Path: "src/a.py", Language: "Python", Err: symbol.ErrParse, Line: 144, Detail: "unexpected `}`"},
+			[]string{"src/a.py does not parse as Python (line 144): unexpected `}`"}},
+		// Unclosed and ambiguous regions, as the engine reports them.
+		{regionError(t, "a\n# textfrag:begin setup\nb\n", "setup"),
+			[]string{"region=setup in src/a.sh begins at line 2 and is never closed", "add a line `# textfrag:end setup`"}},
+		{regionError(t, "a\n# textfrag:end setup\nb\n", "setup"),
+			[]string{"region=setup in src/a.sh ends at line 2", "add a line `# textfrag:begin setup`"}},
+		{regionError(t, "// textfrag:begin x\n1\n// textfrag:end x\n// textfrag:begin x\n2\n// textfrag:end x\n", "x"),
+			[]string{"region=x matches 2 begin markers in src/a.sh: region x (line 2), region x (line 5)", "give each region its own name"}},
 	} {
 		got := ExplainName("./s.go", c.err, []string{"Go", "Python"})
 		for _, w := range c.want {
@@ -147,4 +154,16 @@ func TestExplainName(t *testing.T) {
 			}
 		}
 	}
+}
+
+// regionError is the engine's error for region=name in src, as a file
+// src/a.sh.
+func regionError(t *testing.T, src, name string) *symbol.Error {
+	t.Helper()
+	_, err := symbol.Default().Find("src/a.sh", "", []byte(src), symbol.Selector{Kind: symbol.Region, Name: name})
+	var se *symbol.Error
+	if !errors.As(err, &se) {
+		t.Fatalf("region=%s in %q: %v, want a *symbol.Error", name, src, err)
+	}
+	return se
 }

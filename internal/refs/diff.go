@@ -286,6 +286,11 @@ func classify(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change,
 			f.Class = Deleted
 			f.Message = fmt.Sprintf("%s: %s is no longer in %s: review the page, then fix the name or quote by lines (%s)", where, l.Name, c.newPath, oneLine(ch.Message))
 			return f
+		case ch.Class == pin.Error && !renamed:
+			// The name matches two declarations now, or the file does
+			// not parse: no re-pin follows it, --accept-changed neither.
+			f.Message = fmt.Sprintf("%s: %s cannot be followed in %s now, and pin will not re-pin it: %s", where, l.Name, c.newPath, oneLine(ch.Message))
+			return f
 		case sel != nil:
 			what += fmt.Sprintf(" (%s spans %s now)", l.Name, sel.Label())
 		}

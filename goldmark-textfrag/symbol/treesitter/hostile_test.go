@@ -13,7 +13,7 @@ import (
 // containers and maxName bytes, so the work stays linear in the file
 // (qualified names would otherwise grow with the square of its size).
 func TestDeepNesting(t *testing.T) {
-	const n = 50000
+	const n = maxNesting // the deepest a file is parsed at
 	for _, c := range []struct{ lang, open, close string }{
 		{"cpp", "namespace a{", "}"},
 		{"rust", "mod a{", "}"},

@@ -75,6 +75,9 @@ func (p *parser) Decls(src []byte) ([]symbol.Decl, error) {
 	if i := bareCR(src); i >= 0 {
 		return nil, parseError(i, "a bare CR (carriage return without line feed) ends this line, and the grammars read only LF and CR+LF as line ends (a CR ends a # or // comment in Python, Rust and C only there); convert the file to LF or CR+LF line ends")
 	}
+	if i := tooDeep(src); i >= 0 {
+		return nil, parseError(i, fmt.Sprintf("brackets are nested more than %d deep here; the parser is not run on such a file (its time and memory grow with the depth)", maxNesting))
+	}
 	tp := ts.NewParser()
 	defer tp.Close()
 	if err := tp.SetLanguage(ts.NewLanguage(p.grammar.grammar())); err != nil {
@@ -114,8 +117,40 @@ func bareCR(src []byte) int {
 	return -1
 }
 
+// maxNesting is the deepest the brackets of a file may nest before it is
+// parsed. Compilers stop far sooner (C guarantees 63 levels of
+// parentheses, CPython reads 200); tree-sitter does not stop, and a file
+// of a million nested brackets costs it seconds and hundreds of megabytes.
+const maxNesting = 10000
+
+// tooDeep returns the offset of the first bracket, ( [ or {, that opens a
+// level deeper than maxNesting, or -1. It counts every bracket, in strings
+// and comments too, without a lexer: no real file opens ten thousand more
+// brackets than it closes, in code or out of it.
+func tooDeep(src []byte) int {
+	depth := 0
+	for i, b := range src {
+		switch b {
+		case '(', '[', '{':
+			depth++
+			if depth > maxNesting {
+				return i
+			}
+		case ')', ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return -1
+}
+
 // firstError returns the first ERROR or MISSING node of the tree in
-// source order, or nil. It descends only into nodes that contain an error.
+// source order, or nil. It descends only into nodes that contain an error,
+// and into an ERROR node that holds another: when a construct the grammar
+// cannot read (a macro with unbalanced braces) makes the parser give up on
+// a whole #ifndef guard or file, the outer ERROR starts at its first line,
+// which is not where the problem is.
 func firstError(tree *ts.Tree, root *ts.Node) *ts.Node {
 	if !root.HasError() {
 		return nil
@@ -124,7 +159,7 @@ func firstError(tree *ts.Tree, root *ts.Node) *ts.Node {
 	defer c.Close()
 	for {
 		n := c.Node()
-		if n.IsError() || n.IsMissing() {
+		if n.IsMissing() || n.IsError() && !holdsError(n) {
 			return n
 		}
 		if n.HasError() && c.GotoFirstChild() {
@@ -138,6 +173,16 @@ func firstError(tree *ts.Tree, root *ts.Node) *ts.Node {
 			}
 		}
 	}
+}
+
+// holdsError reports whether one of n's children is or holds an error.
+func holdsError(n *ts.Node) bool {
+	for i := range n.ChildCount() {
+		if k := n.Child(i); k != nil && (k.IsError() || k.IsMissing() || k.HasError()) {
+			return true
+		}
+	}
+	return false
 }
 
 // describeError says what the parser found at the error node, quoting at

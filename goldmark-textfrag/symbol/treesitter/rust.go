@@ -39,7 +39,7 @@ func rustItems(w *walker, list *ts.Node, prefix string, inType bool) {
 				add(w.field(n, "name"), "func")
 			}
 		case "struct_item", "enum_item", "union_item", "trait_item", "type_item",
-			"const_item", "static_item", "mod_item", "macro_definition":
+			"associated_type", "const_item", "static_item", "mod_item", "macro_definition":
 			name := w.field(n, "name")
 			add(name, rustKind[n.Kind()])
 			switch n.Kind() {
@@ -71,6 +71,7 @@ var rustKind = map[string]string{
 	"union_item":       "union",
 	"trait_item":       "trait",
 	"type_item":        "type",
+	"associated_type":  "type", // type Item; in a trait
 	"const_item":       "const",
 	"static_item":      "static",
 	"mod_item":         "mod",

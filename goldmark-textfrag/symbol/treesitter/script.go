@@ -108,13 +108,34 @@ func scriptDecl(w *walker, n, outer *ts.Node, prefix string) {
 	}
 }
 
+// scriptClassBody records a class's methods and fields. TypeScript's
+// grammar puts a member's decorators before it in the class body, not in
+// the member (JavaScript's puts them in it): a member's span starts at its
+// first decorator, as a class's does.
 func scriptClassBody(w *walker, body *ts.Node, class string) {
+	decorated := -1 // start of the decorators waiting for their member
 	for _, m := range w.named(body) {
+		kind := ""
 		switch m.Kind() {
+		case "decorator":
+			if decorated < 0 {
+				decorated = int(m.StartByte())
+			}
+			continue
+		case "comment":
+			continue
 		case "method_definition", "method_signature", "abstract_method_signature":
-			w.add(qualify(class, scriptMemberName(w, &m)), "method", &m)
+			kind = "method"
 		case "public_field_definition", "field_definition":
-			w.add(qualify(class, scriptMemberName(w, &m)), "field", &m)
+			kind = "field"
+		}
+		start := int(m.StartByte())
+		if decorated >= 0 {
+			start = decorated
+		}
+		decorated = -1
+		if kind != "" {
+			w.addSpan(qualify(class, scriptMemberName(w, &m)), kind, start, int(m.EndByte()))
 		}
 	}
 }
