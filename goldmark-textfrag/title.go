@@ -41,6 +41,16 @@ type linkOptions struct {
 
 const titleSyntax = `options are hl=12,15-17, dedent, lang=NAME, quote, sym=NAME, region=NAME and doc`
 
+// CheckTitle returns the error a build reports for the title of an RFC
+// 5147 link (Problem kind "title", or "symbol" when the error wraps
+// symbol.ErrOptions), or nil when builds accept it. Tools that read
+// titles without building (pin, refs) call it so that they refuse what
+// builds refuse, with the same message.
+func CheckTitle(title string) error {
+	_, err := parseTitle(title)
+	return err
+}
+
 func parseTitle(title string) (linkOptions, error) {
 	var o linkOptions
 	var seen uint8 // a bit for each option
