@@ -26,8 +26,8 @@ import (
 // Any other word is an error: the title of an RFC 5147 link is for options.
 // An option given twice is a warning (hl= lists are joined, the last lang=
 // is used), as are a lang= chroma does not know (titleWarnings), hl=
-// lines a box does not show (boxWarnings) and hl= on a link that stays in
-// running text (inlineWarnings).
+// lines a box does not show (boxWarnings) and hl=, dedent or lang= (but
+// lang= with sym=) on a link that stays in running text (inlineWarnings).
 type linkOptions struct {
 	highlighted [][2]int
 	dedent      bool
