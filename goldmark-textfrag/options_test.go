@@ -157,9 +157,9 @@ func TestTitleMistakesWarn(t *testing.T) {
 		{"[](a.txt#line=2,3 \"hl=2\")", []string{"(it shows line 3 only)"}},
 		{"[](a.txt#line=2 \"hl=2\")", []string{"(it shows no lines)"}},
 		{"[](a.go#line=0,3 \"lang=gooo\")", []string{`link title: lang=gooo names no language chroma knows (a box shows plain text)`}},
-		{"See [](a.go#line=0,3 \"lang=gooo\").", []string{`doc.md:1:5: warning: a.go#line=0,3: link title: lang=gooo names no language`}},
+		{"See [](a.go#line=0,3 \"lang=gooo\").", []string{`doc.md:1:5: warning: a.go#line=0,3: link title: lang=gooo names no language`, `lang=gooo picks how a box's lines are highlighted`}},
 		{"[](a.go#line=0,3 \"lang=golang\")", nil}, // an alias
-		{"text [](a.txt#line=2,4 \"dedent dedent\")", []string{`doc.md:1:6: warning: a.txt#line=2,4: link title: "dedent" repeats an option given before; write it once`}},
+		{"text [](a.txt#line=2,4 \"dedent dedent\")", []string{`doc.md:1:6: warning: a.txt#line=2,4: link title: "dedent" repeats an option given before; write it once`, `link title: dedent removes the indentation`}},
 		{"[](a.txt#line=2,4 \"hl=3 hl=4\")", []string{`link title: "hl=4" repeats an option given before; write one list, as in hl=12,15-17`}},
 		{"[](a.go#line=0,3 \"lang=go lang=c\")", []string{`"lang=c" repeats an option given before; write one lang=; the last one is used`}},
 		{"[](a.txt#char=0,3 \"quote quote\")", []string{`"quote" repeats`}},
@@ -167,7 +167,13 @@ func TestTitleMistakesWarn(t *testing.T) {
 		{"See [](a.txt#line=2,4 \"hl=3\") here.", []string{`doc.md:1:5: warning: a.txt#line=2,4: link title: hl=3 emphasizes lines of a box, but this link is inside running text, where it stays a link and shows no lines; put the link alone in its paragraph to make it a box, or remove hl=`}},
 		{"The RFC says [so](a.txt#char=0,3 \"quote hl=1,3-4\").", []string{`doc.md:1:14: warning: a.txt#char=0,3: link title: hl=1,3-4 emphasizes lines of a box`}},
 		{"See ![x](a.txt#line=2,4 \"hl=3\").", []string{`doc.md:1:5: warning: a.txt#line=2,4: link title: hl=3 emphasizes lines of a box`}},
-		{"See [](a.txt#line=2,4 \"dedent\") here.", nil},
+		// So do dedent and lang= (which only picks a box's highlighting,
+		// unless sym= is looked up in that language), in a link or a quote.
+		{"See [](a.txt#line=2,4 \"dedent\") here.", []string{`doc.md:1:5: warning: a.txt#line=2,4: link title: dedent removes the indentation a box's lines share, but this link is inside running text, where it makes no box; put the link alone in its paragraph to make it a box, or remove dedent`}},
+		{"See [](a.go#line=0,3 \"lang=go\") here.", []string{`doc.md:1:5: warning: a.go#line=0,3: link title: lang=go picks how a box's lines are highlighted, but this link is inside running text, where it makes no box; put the link alone in its paragraph to make it a box, or remove lang=`}},
+		{"The RFC says [so](a.txt#char=0,3 \"quote dedent lang=go hl=2\").", []string{"hl=2 emphasizes lines of a box", "dedent removes", "lang=go picks"}},
+		{"See [F](a.go#line=2,3 \"sym=F lang=go\").", nil},
+		{"[](a.go#line=0,3 \"lang=go dedent\")", nil}, // a box
 	} {
 		_, problems, err := convertIn(root, c.doc)
 		if err != nil {

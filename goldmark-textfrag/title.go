@@ -26,8 +26,8 @@ import (
 // Any other word is an error: the title of an RFC 5147 link is for options.
 // An option given twice is a warning (hl= lists are joined, the last lang=
 // is used), as are a lang= chroma does not know (titleWarnings), hl=
-// lines a box does not show (boxWarnings) and hl= on a link that stays in
-// running text (inlineWarnings).
+// lines a box does not show (boxWarnings) and hl=, dedent or lang= (but
+// lang= with sym=) on a link that stays in running text (inlineWarnings).
 type linkOptions struct {
 	highlighted [][2]int
 	dedent      bool
@@ -40,6 +40,16 @@ type linkOptions struct {
 }
 
 const titleSyntax = `options are hl=12,15-17, dedent, lang=NAME, quote, sym=NAME, region=NAME and doc`
+
+// CheckTitle returns the error a build reports for the title of an RFC
+// 5147 link (Problem kind "title", or "symbol" when the error wraps
+// symbol.ErrOptions), or nil when builds accept it. Tools that read
+// titles without building (pin, refs) call it so that they refuse what
+// builds refuse, with the same message.
+func CheckTitle(title string) error {
+	_, err := parseTitle(title)
+	return err
+}
 
 func parseTitle(title string) (linkOptions, error) {
 	var o linkOptions

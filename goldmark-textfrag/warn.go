@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 )
 
 // warnEach records each warning, a pair of Problem kind and message, as a
@@ -43,13 +44,22 @@ func (d *document) titleWarnings(o linkOptions) [][2]string {
 }
 
 // inlineWarnings are the options of o that only a box uses, given to a
-// link that stays a link (or becomes a quote) in running text: hl= there
-// emphasizes nothing, which the writer would otherwise never learn.
+// link that stays a link (or becomes a quote) in running text: hl=,
+// dedent and lang= there do nothing, which the writer would otherwise
+// never learn. lang= with sym= is not warned about: it names the language
+// the symbol is looked up in (testdata/SYMBOLS.md).
 func inlineWarnings(o linkOptions) [][2]string {
-	if len(o.highlighted) == 0 {
-		return nil
+	var ws [][2]string
+	if len(o.highlighted) > 0 {
+		ws = append(ws, [2]string{"title", fmt.Sprintf("link title: hl=%s emphasizes lines of a box, but this link is inside running text, where it stays a link and shows no lines; put the link alone in its paragraph to make it a box, or remove hl=", lineList(o.highlighted))})
 	}
-	return [][2]string{{"title", fmt.Sprintf("link title: hl=%s emphasizes lines of a box, but this link is inside running text, where it stays a link and shows no lines; put the link alone in its paragraph to make it a box, or remove hl=", lineList(o.highlighted))}}
+	if o.dedent {
+		ws = append(ws, [2]string{"title", "link title: dedent removes the indentation a box's lines share, but this link is inside running text, where it makes no box; put the link alone in its paragraph to make it a box, or remove dedent"})
+	}
+	if o.lang != "" && o.name.Kind != symbol.Symbol {
+		ws = append(ws, [2]string{"title", fmt.Sprintf("link title: lang=%s picks how a box's lines are highlighted, but this link is inside running text, where it makes no box; put the link alone in its paragraph to make it a box, or remove lang=", o.lang)})
+	}
+	return ws
 }
 
 // lineList writes ranges as hl= takes them: "12,15-17".

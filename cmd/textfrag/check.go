@@ -141,7 +141,7 @@ func runCheck(e *env, args []string) int {
 			continue
 		}
 		links += p.Links
-		adviseRoot(lf.proj, p.Problems)
+		lf.proj.AdviseRoot(p.Problems)
 		if e.preCommit {
 			for _, q := range p.Problems {
 				q.Message = hookRemedy(q.Message)

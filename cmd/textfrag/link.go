@@ -178,7 +178,7 @@ func runLink(e *env, args []string) int {
 	}
 	filePath := r.DocPath(file)
 	if !filepath.IsLocal(filepath.FromSlash(filePath)) {
-		e.errorf("%s: outside the project root; %s", file, rootAdvice(proj))
+		e.errorf("%s: outside the project root; %s", file, proj.RootAdvice())
 		return exitError
 	}
 	page, doc := "", "." // without --from: rooted, resolved from the root
@@ -188,7 +188,7 @@ func runLink(e *env, args []string) int {
 		}
 		page = r.DocPath(*from)
 		if !filepath.IsLocal(filepath.FromSlash(page)) {
-			e.errorf("--from %s: outside the project root, so no build of the project reads it; %s", *from, rootAdvice(proj))
+			e.errorf("--from %s: outside the project root, so no build of the project reads it; %s", *from, proj.RootAdvice())
 			return exitError
 		}
 		doc = page
@@ -279,7 +279,7 @@ func explainLinkTarget(err error, p *project.Project) string {
 	msg := target.Explain(err, "")
 	switch {
 	case errors.Is(err, target.ErrOutsideRoot):
-		msg += "; " + rootAdvice(p)
+		msg += "; " + p.RootAdvice()
 	case errors.As(err, new(*rfc5147.TextError)): // bytes, not a FIFO or device
 		msg += "; for a text file in another charset, give --charset 'GLOB=CHARSET' (e.g. '*.txt=ISO-8859-1') or add it to charsets in " + project.ConfigName
 	}

@@ -11,6 +11,7 @@ import (
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/lsp"
+	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/symbols"
 )
 
@@ -96,8 +97,8 @@ func lspConfig(lf *linkFlags) (lsp.Config, error) {
 		Resolver: target.Options{Root: lf.root, Charsets: lf.charsets, Remote: ro, AllowSecrets: lf.secrets, Symbols: symbols.Set()},
 		Markdown: func(r *target.Resolver) goldmark.Markdown { return lf.markdown(r) },
 		Lenient:  lf.lenient,
-		Advise:   func(problems []*textfrag.Problem) { adviseRoot(lf.proj, problems) },
-		Explain:  func(err error) string { return explainTarget(err, lf.root) },
+		Advise:   func(problems []*textfrag.Problem) { lf.proj.AdviseRoot(problems) },
+		Explain:  func(err error) string { return project.ExplainTarget(err, lf.root) },
 		Sources:  defaultPaths(lf.proj),
 	}, nil
 }

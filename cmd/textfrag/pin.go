@@ -136,7 +136,7 @@ func runPin(e *env, args []string) int {
 			}
 			return "textfrag pin --write --accept-changed" + o.flagArgs + " " + pinShellWords([]string{page})
 		},
-		Explain: func(err error) string { return explainTarget(err, p.res.Root()) }}
+		Explain: func(err error) string { return project.ExplainTarget(err, p.res.Root()) }}
 	return p.run(paths)
 }
 

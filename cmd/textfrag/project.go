@@ -1,15 +1,10 @@
 package main
 
 import (
-	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
-	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
-	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/project"
 )
 
@@ -99,42 +94,4 @@ func siteSource(e *env, p *project.Project, pos []string) (src string, ok bool) 
 		return "", false
 	}
 	return src, true
-}
-
-// widenRoot says how to widen the root.
-const widenRoot = "to quote files outside it, give a wider --root DIR, or set root = \"DIR\" in " + project.ConfigName
-
-// rootAdvice says how to widen the root, for errors about files outside it.
-func rootAdvice(p *project.Project) string {
-	return fmt.Sprintf("the project root is %s (%s); %s", p.Root, p.Origin, widenRoot)
-}
-
-// explainTarget is target.Explain for a link that failed to resolve under
-// root, with how to widen the root when the file is outside it.
-func explainTarget(err error, root string) string {
-	msg := target.Explain(err, "")
-	if target.Kind(err) == "outside" && !errors.Is(err, target.ErrSecret) {
-		msg += fmt.Sprintf("; the project root is %s; %s", root, widenRoot)
-	}
-	return msg
-}
-
-// adviseRoot adds rootAdvice to the problems about files outside the root,
-// and names the root in those about missing files that a link starting
-// with / names. Each problem gets it once, even when it is shared by two
-// calls.
-func adviseRoot(p *project.Project, problems []*textfrag.Problem) {
-	if p == nil {
-		return
-	}
-	advice := rootAdvice(p)
-	where := fmt.Sprintf("the project root is %s (%s)", p.Root, p.Origin)
-	for _, q := range problems {
-		switch {
-		case q.Kind == "outside" && !errors.Is(q.Err, target.ErrSecret) && !strings.HasSuffix(q.Message, advice):
-			q.Message += "; " + advice
-		case q.Kind == "missing" && strings.HasPrefix(q.Link, "/") && !strings.HasSuffix(q.Message, where):
-			q.Message += "; " + where
-		}
-	}
 }

@@ -187,7 +187,7 @@ func runRefs(e *env, args []string) int {
 	}
 	want := r.DocPath(file)
 	if !filepath.IsLocal(filepath.FromSlash(want)) {
-		e.errorf("%s: outside the project root, so no link of the project quotes it; %s", file, rootAdvice(lf.proj))
+		e.errorf("%s: outside the project root, so no link of the project quotes it; %s", file, lf.proj.RootAdvice())
 		return exitError
 	}
 	code := exitOK
@@ -196,7 +196,7 @@ func runRefs(e *env, args []string) int {
 	if name != nil {
 		sp, err := r.FindName(want, "", *name)
 		if err != nil {
-			msg := oneLineOf(explainTarget(err, lf.root))
+			msg := oneLineOf(project.ExplainTarget(err, lf.root))
 			var se *symbol.Error
 			if errors.As(err, &se) && errors.Is(err, symbol.ErrNotFound) && len(se.Candidates) > 0 {
 				var names []string

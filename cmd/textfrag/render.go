@@ -60,7 +60,7 @@ func runRender(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	adviseRoot(lf.proj, p.Problems)
+	lf.proj.AdviseRoot(p.Problems)
 	e.printProblems(p.Problems)
 	if lf.failed(p.Problems) {
 		return exitError

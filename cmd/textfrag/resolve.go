@@ -84,7 +84,7 @@ func runResolve(e *env, args []string) int {
 	if err != nil {
 		msg := target.Explain(err, "")
 		if target.Kind(err) == "outside" {
-			msg += "; " + rootAdvice(proj)
+			msg += "; " + proj.RootAdvice()
 		}
 		e.errorf("%s: %s", ref, oneLine(msg))
 		return exitError

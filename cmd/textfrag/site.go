@@ -105,7 +105,7 @@ func (s *site) renderPage(rel string) (p *page.Page, html []byte, err error) {
 	}
 	p, err = page.Convert(s.md, s.resolver, s.pageName(rel), src, true, s.targets)
 	if p != nil {
-		adviseRoot(s.proj, p.Problems)
+		s.proj.AdviseRoot(p.Problems)
 	}
 	if err != nil || p.Body == nil {
 		return p, nil, err

@@ -87,3 +87,38 @@ func TestPlannerNames(t *testing.T) {
 		t.Errorf("no history: %+v", c)
 	}
 }
+
+// TestPlannerTitleWords: a title with a word builds refuse ("region=r
+// bogus", an hl= list that is not one) is the check's title error, with
+// its message, and the link is never re-pinned, whatever its name says.
+func TestPlannerTitleWords(t *testing.T) {
+	dir, write, _ := testRepo(t)
+	src := "package p\n\n// textfrag:begin r\nvar R = 1\n// textfrag:end r\nfunc A() {}\n"
+	write("src/p.go", src)
+	sum := md5hex(src)
+	page := "[x](../src/p.go#line=1,2;md5=" + sum + " \"region=bad name\")\n" +
+		"[x](../src/p.go#line=5,6 \"sym=A bogus\")\n" +
+		"[x](../src/p.go#line=3,4;md5=" + sum + " \"region=r hl=x\")\n"
+	r, err := target.New(target.Options{Root: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Planner{Resolver: r, History: NewHistory(dir)}
+	changes := p.Plan(filepath.Join(dir, "docs", "p.md"), []byte(page))
+	if len(changes) != 3 {
+		t.Fatalf("%d changes, want 3", len(changes))
+	}
+	for i, says := range []string{
+		`link title: unknown option "name"; options are`,
+		`link title: unknown option "bogus"; options are`,
+		`link title: bad line list "x" in hl=`,
+	} {
+		c := changes[i]
+		if c.Class != Error || !c.Failed || c.Apply || c.NewDest != "" {
+			t.Errorf("link %d: class %s failed %v apply %v dest %q, want an error that changes nothing", i+1, c.Class, c.Failed, c.Apply, c.NewDest)
+		}
+		if !strings.Contains(c.Message, says) || !strings.Contains(c.Message, "fix the title") {
+			t.Errorf("link %d: %q does not say %q and how to fix it", i+1, c.Message, says)
+		}
+	}
+}

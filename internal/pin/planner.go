@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/quotelink"
@@ -35,6 +36,11 @@ func (p *Planner) link(doc, dest, title string) Change {
 	res, err := p.Resolver.Resolve(doc, dest)
 	if errors.Is(err, target.ErrNotOurs) {
 		return Change{} // a remote host not allowed, or not a file: not pinned
+	}
+	// A title builds refuse is refused here first, with the build's
+	// message: pinning such a link would write a link that still fails.
+	if err := textfrag.CheckTitle(title); err != nil {
+		return pinFailOutcome(Error, fmt.Sprintf("%s: the title %q: %v; fix the title", dest, title, err))
 	}
 	var te *target.Error
 	switch {

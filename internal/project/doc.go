@@ -13,6 +13,9 @@
 //	  └─ Project{Root, Origin, ConfigFile, Config}
 //	       └─ Config.Settings: (key, flag, values) the command applies to
 //	          the flags the command line left unset
+//	       └─ RootAdvice, AdviseRoot, ExplainTarget: where the root is and
+//	          how to widen it, in errors about files outside it (every
+//	          command, and the language server's Advise and Explain)
 //
 // The walk reads names only (no git is run). It looks upward from the
 // working directory, so only that directory's ancestors count: a .git or

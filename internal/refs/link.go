@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
@@ -69,9 +70,11 @@ func Resolve(r *target.Resolver, doc string, ml mdlink.Link) *Link {
 		return nil
 	}
 	l := &Link{Page: doc, Line: ml.Line, Column: ml.Column, Kind: ml.Kind.String(), Link: ml.Dest, MD: ml}
-	// A title the check refuses (quotelink.TitleName's errors) names
-	// nothing here: the link is listed by its lines, and check reports it.
-	if sel, lang, named, err := quotelink.TitleName(ml.Title); named && err == nil {
+	// A title the build refuses (textfrag.CheckTitle, the build's own
+	// reader) names nothing here: the link is listed by its lines, marked
+	// stale with the build's message when it resolves.
+	titleErr := textfrag.CheckTitle(ml.Title)
+	if sel, lang, named, err := quotelink.TitleName(ml.Title); named && err == nil && titleErr == nil {
 		l.Selector, l.Lang, l.Name = &sel, lang, sel.String()
 	}
 	res, err := r.Resolve(doc, ml.Dest)
@@ -104,6 +107,9 @@ func Resolve(r *target.Resolver, doc string, ml mdlink.Link) *Link {
 	l.FirstLine, l.LastLine, l.Label = sel.Lines.Start+1, sel.Lines.End, sel.Label()
 	if sel.Lines.End == sel.Lines.Start {
 		l.LastLine = sel.Lines.Start
+	}
+	if titleErr != nil && l.Status == "ok" {
+		l.Status, l.Error = "stale", oneLine(titleErr.Error())
 	}
 	if l.Selector != nil && l.Status == "ok" {
 		// The name must still span exactly the linked lines, as the build

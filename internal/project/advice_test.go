@@ -1,0 +1,69 @@
+package project
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+)
+
+// TestRootAdvice: errors about files outside the root say where the root
+// is, how it was found and how to widen it, once per problem; a missing
+// file named from the root (/…) names the root; a secret outside the root
+// is not advised to be let in; other problems are left alone.
+func TestRootAdvice(t *testing.T) {
+	p := &Project{Root: "/w/repo", Origin: FromGit}
+	const advice = `the project root is /w/repo (the top of the git work tree); to quote files outside it, give a wider --root DIR, or set root = "DIR" in textfrag.toml`
+	if got := p.RootAdvice(); got != advice {
+		t.Errorf("RootAdvice:\n%s\nwant\n%s", got, advice)
+	}
+
+	outside := &textfrag.Problem{Kind: "outside", Link: "../../x.go#line=1,2", Message: "../../x.go is outside the project root"}
+	secret := &textfrag.Problem{Kind: "outside", Link: "../.ssh/id#line=1,2", Message: "a secret", Err: fmt.Errorf("no: %w", target.ErrSecret)}
+	rooted := &textfrag.Problem{Kind: "missing", Link: "/src/gone.go#line=1,2", Message: "no such file"}
+	relative := &textfrag.Problem{Kind: "missing", Link: "src/gone.go#line=1,2", Message: "no such file"}
+	problems := []*textfrag.Problem{outside, secret, rooted, relative}
+	p.AdviseRoot(problems)
+	p.AdviseRoot(problems) // shared by two calls: advised once
+	(*Project)(nil).AdviseRoot(problems)
+	for _, c := range []struct {
+		q    *textfrag.Problem
+		want string
+	}{
+		{outside, "../../x.go is outside the project root; " + advice},
+		{secret, "a secret"},
+		{rooted, "no such file; the project root is /w/repo (the top of the git work tree)"},
+		{relative, "no such file"},
+	} {
+		if c.q.Message != c.want {
+			t.Errorf("%s %s:\n%s\nwant\n%s", c.q.Kind, c.q.Link, c.q.Message, c.want)
+		}
+	}
+}
+
+// TestExplainTarget: a link outside the root is told the root and how to
+// widen it; a secret, and any other error, only what target.Explain says.
+func TestExplainTarget(t *testing.T) {
+	r, err := target.New(target.Options{Root: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, outside := r.Resolve("docs/a.md", "../../x.go#line=1,2")
+	if target.Kind(outside) != "outside" {
+		t.Fatalf("not outside: %v", outside)
+	}
+	got := ExplainTarget(outside, "/w/repo")
+	if want := target.Explain(outside, "") + `; the project root is /w/repo; to quote files outside it, give a wider --root DIR, or set root = "DIR" in textfrag.toml`; got != want {
+		t.Errorf("outside:\n%s\nwant\n%s", got, want)
+	}
+	_, missing := r.Resolve("docs/a.md", "gone.go#line=1,2")
+	if missing == nil || ExplainTarget(missing, "/w/repo") != target.Explain(missing, "") {
+		t.Errorf("missing: %v: %q", missing, ExplainTarget(missing, "/w/repo"))
+	}
+	if errors.Is(outside, target.ErrSecret) || strings.Contains(ExplainTarget(missing, "/w/repo"), "/w/repo") {
+		t.Error("the cases are not what they seem")
+	}
+}
