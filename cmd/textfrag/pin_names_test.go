@@ -107,6 +107,10 @@ func TestLinkNamesQuoteTheirLines(t *testing.T) {
 	if want := "func (s *Server) Handle(w http.ResponseWriter, r *http.Request) {\n\ts.n++\n\tw.WriteHeader(http.StatusNoContent)\n}\n"; code != 0 || out != want {
 		t.Errorf("resolve: exit %d, %q, %s", code, out, stderr)
 	}
+	// An option word builds refuse is refused here too (exit 2: the flag is wrong).
+	if out, stderr, code := s.run("resolve", "--options", "sym=Server.Handle bogus", "src/server.go#line=8,12"); code != 2 || out != "" || !strings.Contains(stderr, `unknown option "bogus"`) {
+		t.Errorf("resolve with an unknown option word: exit %d, %q, %s", code, out, stderr)
+	}
 	for ref, want := range map[string]string{
 		"src/server.go#line=8,11":  "sym=Server.Handle spans lines 9–12 of src/server.go now (#line=8,12); the link quotes lines 9–11",
 		"src/server.go#line=8,99":  "sym=Server.Handle spans lines 9–12 of src/server.go now (#line=8,12)",

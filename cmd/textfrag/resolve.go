@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/quotelink"
 	"github.com/textfrag/textfrag/internal/symbols"
@@ -53,7 +55,14 @@ func runResolve(e *env, args []string) int {
 		return exitUsage
 	}
 	ref := pos[0]
-	sel, lang, named, err := quotelink.TitleName(*options)
+	// The title as a build reads it: an unknown word fails here as there.
+	err := textfrag.CheckTitle(*options)
+	var sel symbol.Selector
+	var lang string
+	var named bool
+	if err == nil {
+		sel, lang, named, err = quotelink.TitleName(*options)
+	}
 	if err != nil {
 		e.errorf("--options %q: %v", *options, err)
 		return exitUsage
