@@ -132,7 +132,10 @@ func TestCorpus(t *testing.T) {
 // params.textfrag.symbols = "checked-in-ci": a case that passes elsewhere
 // then runs again with that setting, and must give the same box.
 func runCase(t *testing.T, c corpus.Case, plain map[string]string) {
-	runCaseWant(t, c, plain, c.WantWith(symbol.Set{}), "")
+	short := runCaseWant(t, c, plain, c.WantWith(symbol.Set{}), "")
+	if short.Err == nil && !t.Failed() {
+		t.Run("general-path", func(t *testing.T) { sameWithoutShortPath(t, c, short) })
+	}
 	w := c.Want
 	if sel, ok, err := symbol.ParseSelector(c.Title); err == nil && ok && sel.Kind == symbol.Symbol && w.Error == "" && !w.Ignored {
 		t.Run("checked-in-ci", func(t *testing.T) {
@@ -165,7 +168,38 @@ func symbolKind(msg string) string {
 	return ""
 }
 
-func runCaseWant(t *testing.T, c corpus.Case, plain map[string]string, w corpus.Want, extra string) {
+// sameWithoutShortPath builds case c again with params.textfrag.shortPath =
+// false, so that every link takes textfrag/transclude's general path: the
+// page and the warnings must be what the build with the short path gave.
+func sameWithoutShortPath(t *testing.T, c corpus.Case, short result) {
+	r, _ := buildCase(t, c, "shortPath = false")
+	if r.Err != nil {
+		t.Fatalf("the short path built the case, the general path failed: %v\n%s", r.Err, r.Log)
+	}
+	if got, want := r.Pages[c.Doc], short.Pages[c.Doc]; got != want {
+		t.Errorf("the short path and the general path render differently\n short: %q\ngeneral: %q", want, got)
+	}
+	if got, want := warnings(r), warnings(short); !slices.Equal(got, want) {
+		t.Errorf("the short path and the general path warn differently\n short: %q\ngeneral: %q", want, got)
+	}
+}
+
+// warnings returns the textfrag warnings of a build, sorted, its root
+// written as $ROOT.
+func warnings(r result) []string {
+	var w []string
+	for _, l := range strings.Split(r.Log, "\n") {
+		if strings.Contains(l, "WARN") && strings.Contains(l, "textfrag") {
+			w = append(w, strings.ReplaceAll(l, r.Root, "$ROOT"))
+		}
+	}
+	sort.Strings(w)
+	return w
+}
+
+// buildCase builds the case's files and document with the params in extra
+// (TOML under [params.textfrag]) and its charsets.
+func buildCase(t *testing.T, c corpus.Case, extra string) (result, string) {
 	root := t.TempDir()
 	if err := c.Materialize(root); err != nil {
 		t.Fatal(err)
@@ -185,7 +219,13 @@ func runCaseWant(t *testing.T, c corpus.Case, plain map[string]string, w corpus.
 		}
 		params.WriteString("]\n")
 	}
-	r := site{Root: root, Docs: map[string]string{c.Doc: caseDoc(c)}, Params: params.String()}.build(t)
+	return site{Root: root, Docs: map[string]string{c.Doc: caseDoc(c)}, Params: params.String()}.build(t), root
+}
+
+// runCaseWant builds case c and checks the result against w; it returns
+// the result.
+func runCaseWant(t *testing.T, c corpus.Case, plain map[string]string, w corpus.Want, extra string) result {
+	r, root := buildCase(t, c, extra)
 	docFile := filepath.Join(root, filepath.FromSlash(c.Doc))
 	at := func(line, col int) string { return fmt.Sprintf("%s:%d:%d", docFile, line, col) }
 
@@ -278,6 +318,7 @@ func runCaseWant(t *testing.T, c corpus.Case, plain map[string]string, w corpus.
 			t.Errorf("errors logged:\n%s", r.Log)
 		}
 	}
+	return r
 }
 
 // checkBox asserts the box in one section of the page.

@@ -4,6 +4,7 @@
 package hugotest
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -51,6 +52,11 @@ type result struct {
 	Pages map[string]string
 	Log   string
 	Err   error
+	// Root is the site's project root.
+	Root string
+	// Metrics is Hugo's template metrics table, when Config sets
+	// templateMetrics = true.
+	Metrics string
 }
 
 // build writes hugo.toml and a layout into s.Root and builds the site.
@@ -89,7 +95,12 @@ func (s site) build(t testing.TB) result {
 		LogLevel:   logg.LevelWarn,
 	})
 	_, err := b.BuildE()
-	r := result{Pages: map[string]string{}, Log: b.LogString(), Err: err}
+	r := result{Pages: map[string]string{}, Log: b.LogString(), Err: err, Root: s.Root}
+	if b.H != nil && b.H.Metrics != nil {
+		var m bytes.Buffer
+		b.H.Metrics.WriteMetrics(&m)
+		r.Metrics = m.String()
+	}
 	if err == nil {
 		for _, d := range docs {
 			out := filepath.Join(s.Root, "public", filepath.FromSlash(strings.TrimSuffix(d, ".md")), "index.html")

@@ -1,0 +1,81 @@
+package hugotest
+
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// templateCalls reads Hugo's template metrics table: how many times each
+// template ran (cached partial calls included).
+func templateCalls(t *testing.T, metrics string) map[string]int {
+	t.Helper()
+	calls := map[string]int{}
+	for _, l := range strings.Split(metrics, "\n") {
+		f := strings.Fields(l)
+		if len(f) < 5 {
+			continue
+		}
+		n, err := strconv.Atoi(f[len(f)-2])
+		if err != nil {
+			continue
+		}
+		calls[f[len(f)-1]] = n
+	}
+	if len(calls) == 0 {
+		t.Fatalf("no template metrics in:\n%s", metrics)
+	}
+	return calls
+}
+
+// TestShortPathIsTaken checks which links textfrag/transclude's short path
+// renders. Each link is built alone with template metrics: a link the short
+// path renders runs textfrag/target and never reaches the general path,
+// which is the only other caller of textfrag/config (hugotest's TestCorpus
+// holds the two paths' output equal).
+func TestShortPathIsTaken(t *testing.T) {
+	const text = "package a\n\nfunc A() {}\n\nfunc B() {}\n"
+	sum := md5.Sum([]byte(text))
+	good := hex.EncodeToString(sum[:])
+	for _, tc := range []struct {
+		name, markdown string
+		short          bool // the short path renders it
+		target         bool // the short path looks the file up, then hands over
+	}{
+		{"image with md5", "![A](../src/a.go#line=2,3;md5=" + good + ")", true, true},
+		{"image without a check", "![A](../src/a.go#line=0,5)", true, true},
+		{"root path", "![A](/src/a.go#line=2,3)", true, true},
+		{"link alone in its paragraph", "[A](../src/a.go#line=2,3;md5=" + good + ")", true, true},
+		{"link in running text", "See [A](../src/a.go#line=2,3) here.", true, true},
+		{"title options", `![A](../src/a.go#line=2,3 "hl=3")`, false, false},
+		{"length check", "![A](../src/a.go#line=2,3;length=36)", false, false},
+		{"char scheme", "![A](../src/a.go#char=0,9)", false, false},
+		{"escaped path", "![A](../src/%61.go#line=2,3)", false, false},
+		{"leading zero", "![A](../src/a.go#line=02,3)", false, false},
+		{"position", "![A](../src/a.go#line=2)", false, false},
+		{"empty range", "![A](../src/a.go#line=2,2)", false, true},
+		{"past the end", "![A](../src/a.go#line=2,9)", false, true},
+		{"another md5", "![A](../src/a.go#line=2,3;md5=0123456789abcdef0123456789abcdef)", false, true},
+		{"query", "![A](../src/a.go?x#line=2,3)", false, false},
+		{"remote", "![A](https://example.org/a.go#line=2,3)", false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			write(t, filepath.Join(root, "src", "a.go"), text)
+			doc := "---\ntitle: t\n---\n\n" + tc.markdown + "\n"
+			r := site{Root: root, Docs: map[string]string{"docs/page.md": doc}, Config: "templateMetrics = true\n"}.build(t)
+			calls := templateCalls(t, r.Metrics)
+			target, config := calls["_partials/textfrag/target.html"], calls["_partials/textfrag/config.html"]
+			if got := target > 0; got != tc.target {
+				t.Errorf("textfrag/target ran %d times, want it run: %v", target, tc.target)
+			}
+			// target.html reads the configuration once; the general path once per link.
+			if got := target > 0 && config == 1; got != tc.short {
+				t.Errorf("short path taken: %v, want %v (target %d, config %d)\n%s", got, tc.short, target, config, r.Metrics)
+			}
+		})
+	}
+}
