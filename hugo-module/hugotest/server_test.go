@@ -136,4 +136,14 @@ target = "assets/textfrag-src/notes.txt"
 	// A file mounted on its own.
 	write(t, filepath.Join(root, "notes.txt"), "note two\n")
 	waitFor(t, url+"/docs/page/", "note two", 20*time.Second, log)
+
+	// The page itself: a link that is no longer alone in its paragraph
+	// stays a link (textfrag/alone reads the edited source), and becomes a
+	// box again when it is alone once more.
+	page := filepath.Join(root, "content", "docs", "page.md")
+	write(t, page, "---\ntitle: t\n---\n\n![A](/src/a.txt#line=0,1)\n\n[B](../../src/deep/b.go#line=2,3) and more.\n\n[N](/notes.txt#line=0,1)\n")
+	waitFor(t, url+"/docs/page/", `<a href="../../src/deep/b.go#line=2,3">B</a> and more.`, 20*time.Second, log)
+	write(t, page, "---\ntitle: t\n---\n\nIntro.\n\n![A](/src/a.txt#line=0,1)\n\n[B](../../src/deep/b.go#line=2,3)\n\n[N](/notes.txt#line=0,1)\n")
+	waitFor(t, url+"/docs/page/", `<p>Intro.</p>`, 20*time.Second, log)
+	waitFor(t, url+"/docs/page/", `role="figure" data-textfrag-fragment="line=2,3"`, 5*time.Second, log)
 }

@@ -33,9 +33,10 @@ func templateCalls(t *testing.T, metrics string) map[string]int {
 
 // TestShortPathIsTaken checks which links textfrag/transclude's short path
 // renders. Each link is built alone with template metrics: a link the short
-// path renders runs textfrag/target and never reaches the general path,
-// which is the only other caller of textfrag/config (hugotest's TestCorpus
-// holds the two paths' output equal).
+// path renders runs textfrag/target, which reads the file through
+// textfrag/local, and never reaches the general path, which would call
+// textfrag/local again (hugotest's TestCorpus holds the two paths' output
+// equal).
 func TestShortPathIsTaken(t *testing.T) {
 	const text = "package a\n\nfunc A() {}\n\nfunc B() {}\n"
 	sum := md5.Sum([]byte(text))
@@ -68,13 +69,12 @@ func TestShortPathIsTaken(t *testing.T) {
 			doc := "---\ntitle: t\n---\n\n" + tc.markdown + "\n"
 			r := site{Root: root, Docs: map[string]string{"docs/page.md": doc}, Config: "templateMetrics = true\n"}.build(t)
 			calls := templateCalls(t, r.Metrics)
-			target, config := calls["_partials/textfrag/target.html"], calls["_partials/textfrag/config.html"]
+			target, local := calls["_partials/textfrag/target.html"], calls["_partials/textfrag/local.html"]
 			if got := target > 0; got != tc.target {
 				t.Errorf("textfrag/target ran %d times, want it run: %v", target, tc.target)
 			}
-			// target.html reads the configuration once; the general path once per link.
-			if got := target > 0 && config == 1; got != tc.short {
-				t.Errorf("short path taken: %v, want %v (target %d, config %d)\n%s", got, tc.short, target, config, r.Metrics)
+			if got := target > 0 && local == 1; got != tc.short {
+				t.Errorf("short path taken: %v, want %v (target %d, local %d)\n%s", got, tc.short, target, local, r.Metrics)
 			}
 		})
 	}
