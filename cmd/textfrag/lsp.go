@@ -32,7 +32,10 @@ from a source file finds the links that quote the line under the cursor
 its title), hover shows the lines the name spans now, definition goes
 there, a code action re-pins the link at them, and in the title the
 declarations of the file are completed after "sym=", its regions after
-"region=".
+"region=" (also in a title still being typed). A title the build refuses
+(an unknown word, doc without sym=, both sym= and region=…) names
+nothing: hover shows the build's error, definition goes nowhere and no
+action re-pins the link.
 
 The project is found as every command finds it, from the folder the editor
 opened (its first workspace folder, else rootUri, else rootPath, else the

@@ -23,11 +23,12 @@ func TestLSPNeovim(t *testing.T) {
 	config, _ := filepath.Abs("testdata/lspnvim/init.lua")
 	dir := lspNodeProject(t)
 	out := filepath.Join(t.TempDir(), "result.json")
+	bin := e2eBin(t) // built before the clock starts: a cold build may take a minute
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, nvim, "--headless", "--clean", "-u", config, "docs/page.md")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "TEXTFRAG="+e2eBin(t), "OUT="+out, "HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir())
+	cmd.Env = append(os.Environ(), "TEXTFRAG="+bin, "OUT="+out, "HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir())
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("nvim: %v\n%s", err, msg)
 	}

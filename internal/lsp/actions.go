@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
@@ -63,7 +64,8 @@ func (s *Server) codeActions(params json.RawMessage) (any, *rpcError) {
 // whose destination overlaps bytes [start, end): add the md5, refresh a
 // stale length, move a range to where its text went (found through git
 // history), or re-pin a quote whose text changed or is gone, which the
-// title asks to review first. pin offers only destinations that verify.
+// title asks to review first. pin offers only destinations that verify,
+// and nothing for a link whose title the build refuses.
 func (s *Server) pinActions(d *document, start, end int) []action {
 	r := s.resolver()
 	planner := &pin.Planner{Resolver: r, History: pin.NewHistory(s.cfg.Root), AcceptChanged: true, Explain: s.cfg.Explain}
@@ -71,6 +73,11 @@ func (s *Server) pinActions(d *document, start, end int) []action {
 	var actions []action
 	for _, l := range s.linksOf(d) {
 		if l.Start < 0 || l.End < start || l.Start > end {
+			continue
+		}
+		// A title the build refuses is the author's to fix first: no
+		// re-pin, by name or by lines (pin refuses it too).
+		if textfrag.CheckTitle(l.Title) != nil {
 			continue
 		}
 		c := planner.PlanLink(doc, l)

@@ -22,8 +22,11 @@
 //	  codeAction ─▶ pin.Planner.PlanLink (pin --accept-changed's decisions),
 //	               and inline ⇄ box from the page's paragraphs
 //	  named links (sym=, region= in the title; names.go): hover and
-//	    definition through Resolver.FindName; completion in the title from
-//	    the Resolver's Names of the file (never a secret or outside file)
+//	    definition through Resolver.FindName, only for a title the build
+//	    accepts (textfrag.CheckTitle; else hover shows its error, definition
+//	    is empty); completion in the title from the Resolver's Names of the
+//	    file (never a secret or outside file), ungated: a title being typed
+//	    is usually one the build refuses
 //
 // Every file the server reads goes through the project's realm (the
 // Resolver, or internal/realm inside the root): an editor buffer replaces a

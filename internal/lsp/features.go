@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
@@ -104,12 +105,16 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 	}
 	var b strings.Builder
 	var status []string
-	for _, p := range s.problemsOf(d, l) {
+	problems := s.problemsOf(d, l)
+	for _, p := range problems {
 		status = append(status, fmt.Sprintf("%s: %s", p.Severity, p.Message))
 	}
 	if len(status) == 0 && err != nil {
 		status = append(status, "error: "+target.Explain(err, ""))
 	}
+	// A refused title is reported even behind an error the build reports
+	// first (a failed integrity check), and its name is not looked up.
+	status = append(status, titleRefused(l.Title, problems)...)
 	if sel, lang, named := nameOf(l); named && res != nil {
 		status = append(status, nameHover(r, res, sel, lang))
 	}
@@ -215,6 +220,11 @@ func (s *Server) definition(params json.RawMessage) (any, *rpcError) {
 	d, l, ok, rerr := s.linkParams(params)
 	if rerr != nil || !ok {
 		return nil, rerr
+	}
+	// A link whose title the build refuses quotes nothing, by name or by
+	// lines: no location (hover says why).
+	if textfrag.CheckTitle(l.Title) != nil {
+		return nil, nil
 	}
 	r := s.resolver()
 	res, _, ok := s.resolveLink(r, d, l)

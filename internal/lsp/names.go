@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
@@ -19,10 +20,36 @@ import (
 // Resolver's FindName, as the build does.
 
 // nameOf returns the name l's title gives its lines, if any. A title the
-// check refuses names nothing here: its diagnostic says what is wrong.
+// build refuses (textfrag.CheckTitle, the build's own reader: an unknown
+// word, doc without sym=, both sym= and region=…) names nothing here, as
+// in pin and refs: hover says what is wrong (titleRefused), definition
+// goes nowhere, and no code action moves the link to the name's lines.
 func nameOf(l mdlink.Link) (sel symbol.Selector, lang string, ok bool) {
+	if textfrag.CheckTitle(l.Title) != nil {
+		return symbol.Selector{}, "", false
+	}
 	sel, lang, named, err := quotelink.TitleName(l.Title)
 	return sel, lang, named && err == nil
+}
+
+// titleRefused returns the hover's lines about a title the build refuses:
+// the build's error (the words of its diagnostic) unless the last check
+// already reported it, and for a name the title gives, that it is not
+// looked up. None when builds accept the title.
+func titleRefused(title string, problems []*textfrag.Problem) []string {
+	err := textfrag.CheckTitle(title)
+	if err == nil {
+		return nil
+	}
+	var lines []string
+	msg := err.Error()
+	if !slices.ContainsFunc(problems, func(p *textfrag.Problem) bool { return p.Message == msg }) {
+		lines = append(lines, "error: "+msg)
+	}
+	if sel, named, err := symbol.ParseSelector(title); err == nil && named {
+		lines = append(lines, fmt.Sprintf("`%s`: not looked up while the build refuses the title; fix the title first", sel))
+	}
+	return lines
 }
 
 // nameSpan looks up the name of a link that resolved to res: the span it

@@ -3,9 +3,13 @@ package lsp
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/mdlink"
+	"github.com/textfrag/textfrag/internal/pin"
 )
 
 // titleTyped finds the title being written after a destination, in each
@@ -63,6 +67,57 @@ func TestCompleteNameTooLarge(t *testing.T) {
 		}
 		if got := s.completeName(d, dest, title, len(line)); len(got.Items) != tc.want {
 			t.Errorf("cache limit %d: %+v, want %d items", tc.limit, got.Items, tc.want)
+		}
+	}
+}
+
+// A title the build refuses names nothing (nameOf), so that no name
+// feature acts on it, and the action that moves a named link is not
+// titled for it even when given a move; titleRefused gives the build's
+// error once, and says a name the title reads is not looked up.
+func TestRefusedTitleNamesNothing(t *testing.T) {
+	moved := pin.Change{Class: pin.Moved, NewDest: "a.go#line=8,11;md5=0123456789abcdef0123456789abcdef"}
+	for _, tc := range []struct {
+		title, name, lang, action string
+	}{
+		{"sym=Server.Handle", "sym=Server.Handle", "", "Move to sym=Server.Handle's lines 9–11"},
+		{"lang=go doc sym=Server.Handle hl=8", "sym=Server.Handle doc", "go", "Move to sym=Server.Handle doc's lines 9–11"},
+		{"region=setup", "region=setup", "", "Move to region=setup's lines 9–11"},
+		{"sym=Server.Handle bogus", "", "", ""},
+		{"hl=0 sym=Server.Handle", "", "", ""},
+		{"lang= sym=Server.Handle", "", "", ""},
+		{"dedent=1 region=setup", "", "", ""},
+		{"doc region=setup", "", "", ""},
+		{"sym=A region=setup", "", "", ""},
+		{"quote sym=A", "", "", ""},
+		{"dedent", "", "", ""},
+	} {
+		l := mdlink.Link{Dest: "a.go#line=6,9", Title: tc.title}
+		sel, lang, ok := nameOf(l)
+		if ok != (tc.name != "") || ok && (sel.String() != tc.name || lang != tc.lang) {
+			t.Errorf("%q: nameOf %q %q %v, want %q %q", tc.title, sel, lang, ok, tc.name, tc.lang)
+		}
+		title, ok := namedActionTitle(l, moved)
+		if ok != (tc.action != "") || title != tc.action {
+			t.Errorf("%q: action %q %v, want %q", tc.title, title, ok, tc.action)
+		}
+	}
+
+	const bogus = `link title: unknown option "bogus"; options are hl=12,15-17, dedent, lang=NAME, quote, sym=NAME, region=NAME and doc`
+	notLooked := "`sym=A`: not looked up while the build refuses the title; fix the title first"
+	for _, tc := range []struct {
+		title    string
+		problems []*textfrag.Problem
+		want     []string
+	}{
+		{"sym=A", nil, nil},
+		{"sym=A bogus", nil, []string{"error: " + bogus, notLooked}},
+		{"sym=A bogus", []*textfrag.Problem{{Message: bogus}}, []string{notLooked}},
+		{"sym=A bogus", []*textfrag.Problem{{Message: "md5 mismatch"}}, []string{"error: " + bogus, notLooked}},
+		{"dedent bogus", nil, []string{"error: " + bogus}},
+	} {
+		if got := titleRefused(tc.title, tc.problems); !slices.Equal(got, tc.want) {
+			t.Errorf("%q %v: %q, want %q", tc.title, tc.problems, got, tc.want)
 		}
 	}
 }
