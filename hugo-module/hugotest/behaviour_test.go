@@ -268,3 +268,30 @@ func TestLimits(t *testing.T) {
 	r = site{Root: root, Docs: map[string]string{"page.md": doc}, Params: "maxBytes = 7\ntruncate = true"}.build(t)
 	mustContain(t, "the page", r.Pages["page.md"], `<span class="ln">4</span>`, `<p class="textfrag-truncated">4 more lines not shown</p>`)
 }
+
+// A site's hook may leave "kind" out of textfrag/hook's dict: the link is
+// then taken for a link, in its box and in its messages.
+func TestHookKindDefaultsToLink(t *testing.T) {
+	hook := `{{- $tf := partial "textfrag/hook.html" (dict "ctx" .) -}}
+{{- if $tf.handled }}{{ $tf.html | safeHTML }}{{ else }}<a class="site" href="{{ .Destination | safeURL }}">{{ .Text }}</a>{{ end -}}`
+	root := newProject(t)
+	write(t, filepath.Join(root, "_layouts", "_markup", "render-link.html"), hook)
+	doc := "---\ntitle: t\n---\n\n[First](../src/a.txt#line=0,1)\n\nSee [the first line](../src/a.txt#line=0,1) here.\n"
+	r := site{Root: root, Docs: map[string]string{"docs/page.md": doc}, keepLayout: false}.build(t)
+	if r.Err != nil {
+		t.Fatalf("build failed: %v\n%s", r.Err, r.Log)
+	}
+	mustContain(t, "the page", r.Pages["docs/page.md"],
+		`<span class="textfrag textfrag-line" role="figure" data-textfrag-fragment="line=0,1">`,
+		`See <a class="site" href="../src/a.txt#line=0,1">the first line</a> here.`)
+
+	root = newProject(t)
+	write(t, filepath.Join(root, "_layouts", "_markup", "render-link.html"), hook)
+	bad := "../src/a.txt#line=0,1;md5=00000000000000000000000000000000"
+	doc = "---\ntitle: t\n---\n\nSee [it](" + bad + ") here.\n"
+	r = site{Root: root, Docs: map[string]string{"docs/page.md": doc}}.build(t)
+	if r.Err == nil {
+		t.Fatal("a stale md5 built")
+	}
+	mustContain(t, "the log", r.Log, filepath.Join(root, "docs", "page.md")+":5:5: textfrag integrity error: link \""+bad+"\"")
+}
