@@ -69,7 +69,7 @@ func TestShortPathIsTaken(t *testing.T) {
 			doc := "---\ntitle: t\n---\n\n" + tc.markdown + "\n"
 			r := site{Root: root, Docs: map[string]string{"docs/page.md": doc}, Config: "templateMetrics = true\n"}.build(t)
 			calls := templateCalls(t, r.Metrics)
-			target, local := calls["_partials/textfrag/target.html"], calls["_partials/textfrag/local.html"]
+			target, local := calls["_partials/textfrag/target.txt"], calls["_partials/textfrag/local.txt"]
 			if got := target > 0; got != tc.target {
 				t.Errorf("textfrag/target ran %d times, want it run: %v", target, tc.target)
 			}
