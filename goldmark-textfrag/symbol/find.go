@@ -85,6 +85,10 @@ type Index struct {
 	partial bool
 	damage  []Damage
 	damaged map[string]int
+	// byStart are damage's indexes sorted by Start, and reach[i] the index
+	// of the damage that reaches furthest among byStart[:i+1]: a
+	// candidate's overlap is a binary search.
+	byStart, reach []int
 
 	markersOnce sync.Once
 	markers     []marker            // every marker line, in source order
@@ -207,6 +211,18 @@ func (x *Index) parse() error {
 					x.damaged[w] = i
 				}
 			}
+			x.byStart = make([]int, len(damage))
+			for i := range x.byStart {
+				x.byStart[i] = i
+			}
+			sort.SliceStable(x.byStart, func(a, b int) bool { return damage[x.byStart[a]].Start < damage[x.byStart[b]].Start })
+			x.reach = make([]int, len(damage))
+			for k, i := range x.byStart {
+				x.reach[k] = i
+				if k > 0 && damageEnd(damage[x.reach[k-1]]) > damageEnd(damage[i]) {
+					x.reach[k] = x.reach[k-1]
+				}
+			}
 		}
 	})
 	return x.declsErr
@@ -225,10 +241,15 @@ func (x *Index) damageFor(name string, found []int) (*Damage, string) {
 	}
 	for _, c := range found {
 		d := x.decls[c]
-		for i, g := range x.damage {
-			if (first < 0 || i < first) && d.DocStart < max(g.End, g.Start+1) && g.Start < max(d.End, d.DocStart+1) {
-				first, why = i, "it is in or next to "+d.Kind+" "+name+" ("+x.bytesLines(d.DocStart, d.End)+")"
-			}
+		// The damage that starts before the candidate ends and reaches
+		// furthest: it overlaps the candidate if any does.
+		end := max(d.End, d.DocStart+1)
+		k := sort.Search(len(x.byStart), func(k int) bool { return x.damage[x.byStart[k]].Start >= end })
+		if k == 0 {
+			continue
+		}
+		if i := x.reach[k-1]; damageEnd(x.damage[i]) > d.DocStart && (first < 0 || i < first) {
+			first, why = i, "it is in or next to "+d.Kind+" "+name+" ("+x.bytesLines(d.DocStart, d.End)+")"
 		}
 	}
 	if first < 0 {
@@ -236,6 +257,9 @@ func (x *Index) damageFor(name string, found []int) (*Damage, string) {
 	}
 	return &x.damage[first], why
 }
+
+// damageEnd is where g ends; an empty damage covers the byte at its start.
+func damageEnd(g Damage) int { return max(g.End, g.Start+1) }
 
 // bytesLines names the lines that hold bytes [start, end): "lines 6–9".
 func (x *Index) bytesLines(start, end int) string {

@@ -16,104 +16,102 @@ import (
 // C and C++ files rarely parse without errors: tree-sitter does not expand
 // macros, so an export macro before a declaration (API void f(void);), a
 // namespace-opening macro (NS_BEGIN) or a condition it cannot read
-// (#if __has_include(<x>)) is an ERROR. cDamage confines each error to the
-// part of the file it may have misread, so that a name away from every
-// error can still be looked up (testdata/SYMBOLS.md §6). The rule:
+// (#if __has_include(<x>)) is an ERROR. confineC confines each error to
+// the bytes it may have misread, so that a name away from every error can
+// still be looked up (testdata/SYMBOLS.md §6). The rule:
 //
-//   - An error whose { and } do not pair up (or a missing brace) may have
-//     moved every declaration after it into or out of a scope: no name is
-//     looked up (structural).
-//   - Otherwise the braces outside the error pair as the tree says, so
-//     every scope is where the tree puts it. The error is confined to its
-//     item: the declaration, directive or ERROR directly in the innermost
-//     declaration list holding it (file, namespace or extern "C" body,
-//     class body, #if branch). An item that does not end cleanly (with ;
-//     or }, or a directive's line end) spreads the damage to the items
-//     after it until one does, and an item before it that does not end
-//     cleanly is damaged too: tree-sitter may have cut one declaration in
-//     two.
-//   - A declaration overlapping the damage is not trusted, and every
-//     identifier in the damaged bytes may name a declaration the error hid
-//     or made up: the engine fails a lookup in either case.
+//   - Braces decide every scope. They are paired as a compiler pairs them
+//     (each } closes the nearest open {; braces in strings, comments and
+//     directive lines are not tokens). A brace without a partner fails
+//     every lookup: no scope can be trusted. A pair the tree did not read
+//     as one node's { and } (a brace in an ERROR, a missing }) damages
+//     everything from the { to the }.
+//   - Outside those zones every scope is where the tree puts it. An error
+//     damages its item: the declaration, directive or ERROR directly in
+//     the innermost declaration list holding it (the file, a namespace or
+//     extern "C" body, a class body, an #if branch). An item that does not
+//     end cleanly (with a ; or } the parser read, or a directive's line
+//     end) spreads the damage over the items after it until one does (a
+//     namespace only over its head: its braces pair), and an item before
+//     it that does not end cleanly is damaged too: tree-sitter may have
+//     cut one declaration in two.
 //   - An error inside the body of a function whose head parsed cleanly
-//     damages that function only: C and C++ declare no names inside
-//     function bodies (for sym=).
+//     damages that function only: no name sym= looks up is declared in a
+//     function body.
 //   - An uppercase macro before a declaration, on the line where the
 //     declaration's type starts (IMGUI_API bool Begin(…);), is no error:
 //     the grammar reads the macro as the type and the real type words as
 //     an ERROR, but the declarator, and so the name, parsed cleanly, and
 //     the declaration's lines are the same whether the macro belongs to it
 //     or not.
-type cDamage struct {
-	src    []byte
-	cursor *ts.TreeCursor
-	damage []symbol.Damage
-	// seen are the items damaged already, by their byte range: several
-	// errors in one item damage it once.
-	seen map[[2]uint]bool
-}
-
-// confineC returns what each syntax error of a C or C++ tree may have
-// misread, or the error that keeps any name from being looked up and why
-// (to add to its description).
+//
+// The engine then fails a lookup whose name's last component is an
+// identifier anywhere in a damaged zone (the error may hide or make up a
+// declaration of that name), or whose candidate overlaps one (its lines
+// may be misread).
+//
+// confineC returns the damage, or the error that keeps any name from
+// being looked up and why (to add to its description). It walks the tree
+// once and each declaration list with an error in it once more, without
+// parent or sibling look-ups (tree-sitter finds a node's parent from the
+// root, a cost that grows with the file).
 func confineC(tree *ts.Tree, root *ts.Node, src []byte) (damage []symbol.Damage, fatal *ts.Node, why string) {
-	cursor := tree.Walk()
-	defer cursor.Close()
-	c := &cDamage{src: src, cursor: cursor, seen: map[[2]uint]bool{}}
-	zones, fatal := braceZones(tree, src)
-	if fatal != nil {
-		return nil, fatal, "; this brace has no partner in the file (are the braces of an #if branch unbalanced?), so no declaration's scope can be trusted"
+	sc := scanC(tree, src)
+	if sc.unpaired != nil {
+		return nil, sc.unpaired, "; this brace has no partner in the file (are the braces of an #if branch unbalanced?), so no declaration's scope can be trusted"
 	}
-	for _, e := range errorNodes(tree, root) {
-		if macroBeforeDecl(&e, src) {
-			continue
-		}
-		if !c.confine(&e) {
-			return nil, firstError(tree, root), "; the parser could not read the file's structure at all"
-		}
+	if sc.rootError {
+		return nil, firstError(tree, root), "; the parser could not read the file's structure at all"
 	}
-	damage = append(c.damage, zones...)
-	slices.SortStableFunc(damage, func(a, b symbol.Damage) int { return cmp.Compare(a.Offset, b.Offset) })
-	return damage, nil, ""
+	zones := sc.braces
+	for _, l := range sc.lists {
+		zones = append(zones, l.zones(src)...)
+	}
+	return merge(zones, src), nil, ""
 }
 
-// errorNodes returns the outermost ERROR nodes of the tree and the MISSING
-// nodes outside them, in source order.
-func errorNodes(tree *ts.Tree, root *ts.Node) []ts.Node {
-	var errs []ts.Node
-	c := tree.Walk()
-	defer c.Close()
-	for {
-		n := c.Node()
-		if n.IsError() || n.IsMissing() {
-			errs = append(errs, *n)
-		} else if n.HasError() && c.GotoFirstChild() {
-			continue
-		}
-		for !c.GotoNextSibling() {
-			if !c.GotoParent() {
-				return errs
-			}
-		}
-	}
+// zone is the bytes [start, end) one error may have misread; wordless
+// when no declaration can hide in them (a function body).
+type zone struct {
+	start, end int
+	offset     int
+	msg        string
+	wordless   bool
 }
 
-// braceZones pairs the file's braces as a compiler would (each } closes
-// the nearest open {; braces in strings, comments and directives are not
-// tokens) and returns, for each pair the tree did not read as one node's
-// { and }, the bytes whose scope may be misread: from the { to the } and
-// over the nodes that hold either. A brace without a partner is fatal: no
-// scope can be trusted.
-func braceZones(tree *ts.Tree, src []byte) ([]symbol.Damage, *ts.Node) {
+// cScan is what one walk of the tree finds.
+type cScan struct {
+	// braces are the zones of braces the tree paired otherwise than a
+	// compiler; unpaired a brace without a partner (fatal).
+	braces   []zone
+	unpaired *ts.Node
+	// rootError: an error in no declaration list (the root is an ERROR).
+	rootError bool
+	// lists are the declaration lists holding errors, in source order,
+	// each with the items that hold them.
+	lists []*errList
+}
+
+// errList is a declaration list and its items that hold errors, with the
+// first error in each.
+type errList struct {
+	list  ts.Node
+	items map[[2]uint]ts.Node // item's byte range → the error in it
+	order [][2]uint
+}
+
+func scanC(tree *ts.Tree, src []byte) *cScan {
+	sc := &cScan{}
 	directives := directiveLines(src)
 	type brace struct {
 		n, parent ts.Node
 		inError   bool
 	}
 	var open []brace
-	var zones []symbol.Damage
-	var parents []ts.Node // the nodes on the cursor's way down, by depth
-	errDepth := -1        // the depth of the ERROR the cursor is in, -1 none
+	var path []ts.Node // the nodes on the cursor's way down, by depth
+	var lists []int    // the depths of the declaration lists on path
+	byList := map[uintptr]*errList{}
+	errDepth := -1 // the depth of the ERROR the cursor is in, -1 none
 	c := tree.Walk()
 	defer c.Close()
 	for {
@@ -122,26 +120,36 @@ func braceZones(tree *ts.Tree, src []byte) ([]symbol.Damage, *ts.Node) {
 		if errDepth >= d {
 			errDepth = -1
 		}
+		path = append(path[:d], *n)
+		for len(lists) > 0 && lists[len(lists)-1] >= d {
+			lists = lists[:len(lists)-1]
+		}
+		if (n.IsError() || n.IsMissing()) && errDepth < 0 {
+			sc.record(n, path, lists, byList, src)
+		}
 		if n.IsError() && errDepth < 0 {
 			errDepth = d
 		}
-		parents = append(parents[:d], *n)
+		if isDeclList(n) {
+			lists = append(lists, d)
+		}
 		if k := n.Kind(); (k == "{" || k == "}") && n.ChildCount() == 0 && !n.IsMissing() && d > 0 && !directives.holds(int(n.StartByte())) {
-			b := brace{*n, parents[d-1], errDepth >= 0}
+			b := brace{*n, path[d-1], errDepth >= 0}
 			if k == "{" {
 				open = append(open, b)
 			} else {
 				if len(open) == 0 {
-					return nil, n
+					sc.unpaired = &b.n
+					return sc
 				}
 				o := open[len(open)-1]
 				open = open[:len(open)-1]
 				if o.inError || b.inError || o.parent.Id() != b.parent.Id() {
-					start := min(o.n.StartByte(), o.parent.StartByte(), b.parent.StartByte())
-					end := max(b.n.EndByte(), o.parent.EndByte(), b.parent.EndByte())
-					zones = append(zones, symbol.Damage{Offset: int(o.n.StartByte()),
-						Msg:   "the parser did not pair this { with the } that closes it",
-						Start: int(start), End: int(end), Words: words(src[start:end])})
+					sc.braces = append(sc.braces, zone{
+						start:  int(min(o.n.StartByte(), o.parent.StartByte(), b.parent.StartByte())),
+						end:    int(max(b.n.EndByte(), o.parent.EndByte(), b.parent.EndByte())),
+						offset: int(o.n.StartByte()),
+						msg:    "the parser did not pair this { with the } that closes it"})
 				}
 			}
 		}
@@ -151,13 +159,121 @@ func braceZones(tree *ts.Tree, src []byte) ([]symbol.Damage, *ts.Node) {
 		for !c.GotoNextSibling() {
 			if !c.GotoParent() {
 				if len(open) > 0 {
-					o := open[len(open)-1].n
-					return nil, &o
+					sc.unpaired = &open[len(open)-1].n
 				}
-				return zones, nil
+				return sc
 			}
 		}
 	}
+}
+
+// record notes error e, at the end of path: the item of its innermost
+// declaration list that holds it, unless it is a macro before a
+// declaration (macroBeforeDecl).
+func (sc *cScan) record(e *ts.Node, path []ts.Node, lists []int, byList map[uintptr]*errList, src []byte) {
+	d := len(path) - 1
+	if d > 0 && macroBeforeDecl(e, &path[d-1], src) {
+		return
+	}
+	if len(lists) == 0 {
+		sc.rootError = true
+		return
+	}
+	li := lists[len(lists)-1]
+	list, item := path[li], path[li+1]
+	l := byList[list.Id()]
+	if l == nil {
+		l = &errList{list: list, items: map[[2]uint]ts.Node{}}
+		byList[list.Id()] = l
+		sc.lists = append(sc.lists, l)
+	}
+	key := [2]uint{item.StartByte(), item.EndByte()}
+	if _, ok := l.items[key]; !ok {
+		l.items[key] = *e
+		l.order = append(l.order, key)
+	}
+}
+
+// zones returns the damage of each item of l that holds an error: the
+// item, and its neighbours that may be pieces of one declaration with it.
+func (l *errList) zones(src []byte) []zone {
+	var kids []ts.Node
+	c := l.list.Walk()
+	defer c.Close()
+	for ok := c.GotoFirstChild(); ok; ok = c.GotoNextSibling() {
+		if n := c.Node(); n.IsNamed() || n.IsError() || n.IsMissing() {
+			kids = append(kids, *n)
+		}
+	}
+	var zs []zone
+	for j := range kids {
+		item := &kids[j]
+		e, ok := l.items[[2]uint{item.StartByte(), item.EndByte()}]
+		if !ok {
+			continue
+		}
+		at := innermostError(&e)
+		z := zone{start: int(item.StartByte()), end: int(item.EndByte()), offset: int(at.StartByte()), msg: describeError(at, src)}
+		if inFunctionBody(item, &e) {
+			// No name hides in a function body; the function itself is
+			// damaged (its span overlaps).
+			z.wordless = true
+			zs = append(zs, z)
+			continue
+		}
+		isErr := func(k int) bool {
+			_, ok := l.items[[2]uint{kids[k].StartByte(), kids[k].EndByte()}]
+			return ok
+		}
+		if !endsCleanly(item) {
+			for k := j + 1; k < len(kids) && !isErr(k); k++ {
+				z.end = int(headEnd(&kids[k]))
+				if endsCleanly(&kids[k]) || z.end < int(kids[k].EndByte()) {
+					break
+				}
+			}
+		}
+		for k := j - 1; k >= 0 && !isErr(k) && !endsCleanly(&kids[k]); k-- {
+			z.start = int(kids[k].StartByte())
+		}
+		zs = append(zs, z)
+	}
+	return zs
+}
+
+// merge turns zones into Damage: the zones where a name may hide are
+// joined where they overlap and their identifiers listed once (so that
+// nested or repeated zones cost no more than the bytes they cover);
+// function bodies are kept as they are, without words. The result is in
+// source order of the errors.
+func merge(zones []zone, src []byte) []symbol.Damage {
+	slices.SortFunc(zones, func(a, b zone) int { return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.offset, b.offset)) })
+	var out []symbol.Damage
+	joined := -1 // the index in out of the zone being joined
+	for _, z := range zones {
+		d := symbol.Damage{Offset: z.offset, Msg: z.msg, Start: z.start, End: z.end}
+		switch {
+		case z.wordless:
+			out = append(out, d)
+		case joined >= 0 && z.start < out[joined].End:
+			j := &out[joined]
+			j.End = max(j.End, z.end)
+			if z.offset < j.Offset {
+				j.Offset, j.Msg = z.offset, z.msg
+			}
+		default:
+			d.Words = []string{} // filled below
+			out = append(out, d)
+			joined = len(out) - 1
+		}
+	}
+	for i := range out {
+		if out[i].Words != nil {
+			out[i].Words = words(src[out[i].Start:out[i].End])
+		}
+	}
+	slices.SortStableFunc(out, func(a, b symbol.Damage) int { return cmp.Compare(a.Offset, b.Offset) })
+	return out
 }
 
 // lineRanges are byte ranges [start, end) of lines, in source order.
@@ -255,49 +371,6 @@ func isDeclList(n *ts.Node) bool {
 		return true
 	}
 	return false
-}
-
-// confine records the damage of error e; false when e is in no
-// declaration list (it is the root: the parser gave up on the file).
-func (c *cDamage) confine(e *ts.Node) bool {
-	item := *e
-	for {
-		p := item.Parent()
-		if p == nil {
-			return false
-		}
-		if isDeclList(p) {
-			break
-		}
-		item = *p
-	}
-	key := [2]uint{item.StartByte(), item.EndByte()}
-	if c.seen[key] {
-		return true
-	}
-	c.seen[key] = true
-	at := innermostError(e)
-	d := symbol.Damage{Offset: int(at.StartByte()), Msg: describeError(at, c.src), Start: int(item.StartByte()), End: int(item.EndByte())}
-	if inFunctionBody(&item, e) {
-		// No name hides in a function body; the function itself is
-		// damaged (its span overlaps).
-		c.damage = append(c.damage, d)
-		return true
-	}
-	if !endsCleanly(&item) {
-		for n := item.NextNamedSibling(); n != nil; n = n.NextNamedSibling() {
-			d.End = int(headEnd(n))
-			if endsCleanly(n) || d.End < int(n.EndByte()) {
-				break
-			}
-		}
-	}
-	for n := item.PrevNamedSibling(); n != nil && !endsCleanly(n); n = n.PrevNamedSibling() {
-		d.Start = int(n.StartByte())
-	}
-	d.Words = words(c.src[d.Start:d.End])
-	c.damage = append(c.damage, d)
-	return true
 }
 
 // innermostError is where in error e the parser went wrong: as
@@ -458,14 +531,13 @@ func isIdentStart(c byte) bool {
 	return c == '_' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
 }
 
-// macroBeforeDecl reports whether e is the type of a declaration that an
-// uppercase macro before it displaced (IMGUI_API bool Begin(…);): e is an
-// ERROR of words only, the declaration's only error, directly followed by
-// its declarator, and on the line the declaration starts on, so that its
+// macroBeforeDecl reports whether error e, a child of d, is the type of a
+// declaration that an uppercase macro before it displaced (IMGUI_API bool
+// Begin(…);): e is an ERROR of words only, d's only error, directly
+// followed by d's declarator, and on the line d starts on, so that d's
 // lines are the same whether or not the macro belongs to it.
-func macroBeforeDecl(e *ts.Node, src []byte) bool {
-	d := e.Parent()
-	if !e.IsError() || d == nil {
+func macroBeforeDecl(e, d *ts.Node, src []byte) bool {
+	if !e.IsError() {
 		return false
 	}
 	switch d.Kind() {
@@ -485,13 +557,8 @@ func macroBeforeDecl(e *ts.Node, src []byte) bool {
 	if !onlyWords {
 		return false
 	}
-	next := e.NextSibling()
-	decl := d.ChildByFieldName("declarator")
-	if next == nil || decl == nil || next.Id() != decl.Id() {
-		return false
-	}
-	// The macro: the declaration's type, or a word of it (API unsigned
-	// int f(); reads API unsigned as a sized type).
+	// The macro: d's type, or a word of it (API unsigned int f(); reads
+	// API unsigned as a sized type).
 	typ := d.ChildByFieldName("type")
 	if typ == nil || typ.EndByte() > e.StartByte() {
 		return false
@@ -510,23 +577,26 @@ func macroBeforeDecl(e *ts.Node, src []byte) bool {
 	if !macro {
 		return false
 	}
-	// The only error in the declaration.
-	errs := 0
-	c := d.Walk()
-	defer c.Close()
-	for {
-		n := c.Node()
-		if n.IsError() || n.IsMissing() {
-			errs++
-		} else if n.HasError() && c.GotoFirstChild() {
-			continue
-		}
-		for !c.GotoNextSibling() {
-			if !c.GotoParent() || c.Node().Id() == d.Id() {
-				return errs == 1
-			}
-		}
+	// e is d's only error, and the next child is d's declarator.
+	decl := d.ChildByFieldName("declarator")
+	if decl == nil {
+		return false
 	}
+	afterE := false
+	for i := range d.ChildCount() {
+		k := d.Child(i)
+		switch {
+		case k.Id() == e.Id():
+			afterE = true
+			continue
+		case k.IsError() || k.IsMissing() || k.HasError():
+			return false
+		case afterE && k.Id() != decl.Id():
+			return false
+		}
+		afterE = false
+	}
+	return true
 }
 
 // isMacroName: an uppercase identifier of two or more characters (API,
