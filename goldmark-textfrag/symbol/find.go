@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // Default returns a Set that knows Go (through go/parser).
@@ -236,8 +237,12 @@ func (x *Index) damageFor(name string, found []int) (*Damage, string) {
 	last := name[strings.LastIndexByte(name, '.')+1:]
 	first := -1
 	why := ""
-	if i, ok := x.damaged[last]; ok {
-		first, why = i, x.bytesLines(x.damage[i].Start, x.damage[i].End)+" could not be read as written, and they mention "+last
+	// Each identifier of the last component: C++'s ~Buf is Buf in the
+	// source, operator== is operator.
+	for _, word := range strings.FieldsFunc(last, notIdentifier) {
+		if i, ok := x.damaged[word]; ok && (first < 0 || i < first) {
+			first, why = i, x.bytesLines(x.damage[i].Start, x.damage[i].End)+" could not be read as written, and they mention "+word
+		}
 	}
 	for _, c := range found {
 		d := x.decls[c]
@@ -256,6 +261,12 @@ func (x *Index) damageFor(name string, found []int) (*Damage, string) {
 		return nil, ""
 	}
 	return &x.damage[first], why
+}
+
+// notIdentifier reports whether r cannot be part of an identifier, as
+// Damage.Words splits them: letters, digits, _ and $ are.
+func notIdentifier(r rune) bool {
+	return !(r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r) || r >= 0x80)
 }
 
 // damageEnd is where g ends; an empty damage covers the byte at its start.

@@ -55,19 +55,21 @@ import (
 // once and each declaration list with an error in it once more, without
 // parent or sibling look-ups (tree-sitter finds a node's parent from the
 // root, a cost that grows with the file).
-func confineC(tree *ts.Tree, root *ts.Node, src []byte) (damage []symbol.Damage, fatal *ts.Node, why string) {
+func confineC(tree *ts.Tree, root *ts.Node, src []byte) (damage []symbol.Damage, fatal *symbol.ParseError) {
+	pairs, unpaired := pairBraces(src)
+	if unpaired >= 0 {
+		return nil, &symbol.ParseError{Offset: unpaired, Msg: "this brace has no partner in the file (are the braces of an #if branch unbalanced?), so no declaration's scope can be trusted"}
+	}
 	sc := scanC(tree, src)
-	if sc.unpaired != nil {
-		return nil, sc.unpaired, "; this brace has no partner in the file (are the braces of an #if branch unbalanced?), so no declaration's scope can be trusted"
-	}
 	if sc.rootError {
-		return nil, firstError(tree, root), "; the parser could not read the file's structure at all"
+		bad := firstError(tree, root)
+		return nil, &symbol.ParseError{Offset: int(bad.StartByte()), Msg: describeError(bad, src) + "; the parser could not read the file's structure at all"}
 	}
-	zones := sc.braces
+	zones := sc.braceZones(pairs)
 	for _, l := range sc.lists {
 		zones = append(zones, l.zones(src)...)
 	}
-	return merge(zones, src), nil, ""
+	return merge(zones, src), nil
 }
 
 // zone is the bytes [start, end) one error may have misread; wordless
@@ -81,15 +83,21 @@ type zone struct {
 
 // cScan is what one walk of the tree finds.
 type cScan struct {
-	// braces are the zones of braces the tree paired otherwise than a
-	// compiler; unpaired a brace without a partner (fatal).
-	braces   []zone
-	unpaired *ts.Node
+	// braces are the tree's { and } tokens outside directive lines, by
+	// offset.
+	braces map[int]treeBrace
 	// rootError: an error in no declaration list (the root is an ERROR).
 	rootError bool
 	// lists are the declaration lists holding errors, in source order,
 	// each with the items that hold them.
 	lists []*errList
+}
+
+// treeBrace is a { or } token of the tree: the node it is a child of, and
+// whether it is inside an ERROR.
+type treeBrace struct {
+	parent  ts.Node
+	inError bool
 }
 
 // errList is a declaration list and its items that hold errors, with the
@@ -101,13 +109,8 @@ type errList struct {
 }
 
 func scanC(tree *ts.Tree, src []byte) *cScan {
-	sc := &cScan{}
+	sc := &cScan{braces: map[int]treeBrace{}}
 	directives := directiveLines(src)
-	type brace struct {
-		n, parent ts.Node
-		inError   bool
-	}
-	var open []brace
 	var path []ts.Node // the nodes on the cursor's way down, by depth
 	var lists []int    // the depths of the declaration lists on path
 	byList := map[uintptr]*errList{}
@@ -134,37 +137,177 @@ func scanC(tree *ts.Tree, src []byte) *cScan {
 			lists = append(lists, d)
 		}
 		if k := n.Kind(); (k == "{" || k == "}") && n.ChildCount() == 0 && !n.IsMissing() && d > 0 && !directives.holds(int(n.StartByte())) {
-			b := brace{*n, path[d-1], errDepth >= 0}
-			if k == "{" {
-				open = append(open, b)
-			} else {
-				if len(open) == 0 {
-					sc.unpaired = &b.n
-					return sc
-				}
-				o := open[len(open)-1]
-				open = open[:len(open)-1]
-				if o.inError || b.inError || o.parent.Id() != b.parent.Id() {
-					sc.braces = append(sc.braces, zone{
-						start:  int(min(o.n.StartByte(), o.parent.StartByte(), b.parent.StartByte())),
-						end:    int(max(b.n.EndByte(), o.parent.EndByte(), b.parent.EndByte())),
-						offset: int(o.n.StartByte()),
-						msg:    "the parser did not pair this { with the } that closes it"})
-				}
-			}
+			sc.braces[int(n.StartByte())] = treeBrace{path[d-1], errDepth >= 0}
 		}
 		if c.GotoFirstChild() {
 			continue
 		}
 		for !c.GotoNextSibling() {
 			if !c.GotoParent() {
-				if len(open) > 0 {
-					sc.unpaired = &open[len(open)-1].n
-				}
 				return sc
 			}
 		}
 	}
+}
+
+// braceZones returns a zone for each pair of braces (as pairBraces pairs
+// them) that the tree did not read as one node's { and }: from the { to
+// the }, over the nodes that hold either. A brace token of the tree that
+// is no brace to the compiler (the parser read a string or comment
+// otherwise) damages the node that holds it.
+func (sc *cScan) braceZones(pairs [][2]int) []zone {
+	var zs []zone
+	paired := make(map[int]bool, 2*len(pairs))
+	for _, p := range pairs {
+		o, c := p[0], p[1]
+		paired[o], paired[c] = true, true
+		to, ok1 := sc.braces[o]
+		tc, ok2 := sc.braces[c]
+		if ok1 && ok2 && !to.inError && !tc.inError && to.parent.Id() == tc.parent.Id() {
+			continue
+		}
+		z := zone{start: o, end: c + 1, offset: o, msg: "the parser did not pair this { with the } that closes it"}
+		for _, b := range []struct {
+			tb treeBrace
+			ok bool
+		}{{to, ok1}, {tc, ok2}} {
+			if b.ok {
+				z.start = min(z.start, int(b.tb.parent.StartByte()))
+				z.end = max(z.end, int(b.tb.parent.EndByte()))
+			}
+		}
+		zs = append(zs, z)
+	}
+	for off, tb := range sc.braces {
+		if !paired[off] {
+			zs = append(zs, zone{start: min(off, int(tb.parent.StartByte())), end: max(off+1, int(tb.parent.EndByte())), offset: off,
+				msg: "the parser read a brace here that is not one"})
+		}
+	}
+	return zs
+}
+
+// pairBraces pairs the braces of C or C++ source as a compiler does: each
+// } closes the nearest open {, and braces in comments, string and
+// character literals (raw strings too) and preprocessor directive lines
+// (a macro's text) do not count. It returns the pairs as offsets, or the
+// offset of a brace without a partner (-1 when none).
+func pairBraces(src []byte) (pairs [][2]int, unpaired int) {
+	directives := directiveLines(src)
+	var open []int
+	di := 0
+	for i := 0; i < len(src); {
+		for di < len(directives) && directives[di][1] <= i {
+			di++
+		}
+		if di < len(directives) && directives[di][0] <= i {
+			i = directives[di][1]
+			continue
+		}
+		b := src[i]
+		switch {
+		case b == '/' && i+1 < len(src) && src[i+1] == '/':
+			// A line comment; a backslash at its end continues it.
+			for {
+				le := lineEnd(src, i)
+				if le >= len(src) || !continued(src, i, le) {
+					i = le
+					break
+				}
+				i = next(src, le)
+			}
+		case b == '/' && i+1 < len(src) && src[i+1] == '*':
+			if j := bytes.Index(src[i+2:], []byte("*/")); j >= 0 {
+				i += j + 4
+			} else {
+				i = len(src)
+			}
+		case b == '"' || b == '\'':
+			i = skipQuoted(src, i)
+		case '0' <= b && b <= '9' || b == '.' && i+1 < len(src) && '0' <= src[i+1] && src[i+1] <= '9':
+			// A number, with C++14 digit separators (1'000) and
+			// exponents (1e+5, 0x1p-3).
+			i = skipNumber(src, i)
+		case isIdentStart(b):
+			j := i
+			for j < len(src) && (isIdentStart(src[j]) || '0' <= src[j] && src[j] <= '9') {
+				j++
+			}
+			switch string(src[i:j]) {
+			case "R", "LR", "uR", "UR", "u8R":
+				if j < len(src) && src[j] == '"' {
+					j = skipRaw(src, j)
+				}
+			}
+			i = j
+		case b == '{':
+			open = append(open, i)
+			i++
+		case b == '}':
+			if len(open) == 0 {
+				return nil, i
+			}
+			pairs = append(pairs, [2]int{open[len(open)-1], i})
+			open = open[:len(open)-1]
+			i++
+		default:
+			i++
+		}
+	}
+	if len(open) > 0 {
+		return nil, open[len(open)-1]
+	}
+	return pairs, -1
+}
+
+// skipNumber returns the offset after the number that starts at src[i],
+// with its C++14 digit separators (1'000) and signed exponents (1e+5,
+// 0x1p-3).
+func skipNumber(src []byte, i int) int {
+	for i++; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case isIdentStart(c) || '0' <= c && c <= '9' || c == '.':
+		case c == '\'' && i+1 < len(src) && (isIdentStart(src[i+1]) || '0' <= src[i+1] && src[i+1] <= '9'):
+		case (c == '+' || c == '-') && strings.IndexByte("eEpP", src[i-1]) >= 0:
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// skipQuoted returns the offset after the string or character literal
+// that starts at src[i] (its quote), or after the line end when it is
+// not closed on its line.
+func skipQuoted(src []byte, i int) int {
+	q := src[i]
+	for i++; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case q:
+			return i + 1
+		case '\n':
+			return i
+		}
+	}
+	return len(src)
+}
+
+// skipRaw returns the offset after the raw string literal whose opening
+// quote is src[i]: R"delim( … )delim".
+func skipRaw(src []byte, i int) int {
+	p := bytes.IndexByte(src[i+1:], '(')
+	if p < 0 || p > 16 {
+		return i + 1
+	}
+	end := append([]byte(")"), src[i+1:i+1+p]...)
+	end = append(end, '"')
+	if j := bytes.Index(src[i+2+p:], end); j >= 0 {
+		return i + 2 + p + j + len(end)
+	}
+	return len(src)
 }
 
 // record notes error e, at the end of path: the item of its innermost
@@ -418,16 +561,7 @@ func inFunctionBody(item, e *ts.Node) bool {
 	// The head is a function's: a declarator with parameters (class
 	// LIB_API Foo { … } reads as a function named Foo whose body is the
 	// class's).
-	d := f.ChildByFieldName("declarator")
-	for d != nil && d.Kind() != "function_declarator" {
-		switch d.Kind() {
-		case "pointer_declarator", "reference_declarator", "attributed_declarator":
-			d = innerDeclarator(d)
-		default:
-			d = nil
-		}
-	}
-	if d == nil {
+	if !declaresFunction(f.ChildByFieldName("declarator")) {
 		return false
 	}
 	return cleanBefore(f, body) && (f.Id() == item.Id() || cleanBefore(item, f))
@@ -550,7 +684,7 @@ func macroBeforeDecl(e, d *ts.Node, src []byte) bool {
 	}
 	onlyWords := true
 	leaves(e, func(n *ts.Node) {
-		if n.Kind() != "identifier" && n.Kind() != "type_identifier" {
+		if n.Kind() != "identifier" && n.Kind() != "type_identifier" || cKeywords[string(src[n.StartByte():n.EndByte()])] {
 			onlyWords = false
 		}
 	})
@@ -577,9 +711,13 @@ func macroBeforeDecl(e, d *ts.Node, src []byte) bool {
 	if !macro {
 		return false
 	}
-	// e is d's only error, and the next child is d's declarator.
+	// e is d's only error, and the next child is d's declarator, which
+	// declares a function (a name walkC finds).
 	decl := d.ChildByFieldName("declarator")
 	if decl == nil {
+		return false
+	}
+	if !declaresFunction(decl) {
 		return false
 	}
 	afterE := false
@@ -597,6 +735,34 @@ func macroBeforeDecl(e, d *ts.Node, src []byte) bool {
 		afterE = false
 	}
 	return true
+}
+
+// declaresFunction reports whether declarator d declares a function, as
+// cWalk.declName reads it: a function declarator, through pointer and
+// reference declarators, and not inside one (a pointer to a function).
+func declaresFunction(d *ts.Node) bool {
+	for d != nil {
+		switch d.Kind() {
+		case "function_declarator":
+			return true
+		case "pointer_declarator", "reference_declarator", "attributed_declarator":
+			d = innerDeclarator(d)
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// cKeywords are the C and C++ keywords that begin a declaration of
+// another shape (using X = …, typedef, class X { … }) or change what it
+// declares: read as a word in an ERROR, the declaration around it is not
+// the one written.
+var cKeywords = map[string]bool{
+	"using": true, "typedef": true, "namespace": true, "template": true, "typename": true,
+	"class": true, "struct": true, "union": true, "enum": true, "friend": true, "operator": true,
+	"concept": true, "requires": true, "public": true, "private": true, "protected": true,
+	"extern": true, "return": true, "case": true, "goto": true, "new": true, "delete": true,
 }
 
 // isMacroName: an uppercase identifier of two or more characters (API,

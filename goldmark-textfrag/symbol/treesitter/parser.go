@@ -46,9 +46,8 @@ type grammar struct {
 	sameIndent bool
 	// confine, when not nil, confines each syntax error to what it may
 	// have misread (C and C++: cdamage.go), so that names away from the
-	// errors can still be looked up; fatal is an error it cannot confine,
-	// and why says so after its description.
-	confine func(tree *ts.Tree, root *ts.Node, src []byte) (damage []symbol.Damage, fatal *ts.Node, why string)
+	// errors can still be looked up; fatal is an error it cannot confine.
+	confine func(tree *ts.Tree, root *ts.Node, src []byte) (damage []symbol.Damage, fatal *symbol.ParseError)
 }
 
 var grammars = map[string]grammar{
@@ -100,10 +99,9 @@ func (p *parser) Decls(src []byte) ([]symbol.Decl, error) {
 		if p.grammar.confine == nil {
 			return nil, parseError(int(bad.StartByte()), describeError(bad, src))
 		}
-		var fatal *ts.Node
-		var why string
-		if damage, fatal, why = p.grammar.confine(tree, root, src); fatal != nil {
-			return nil, parseError(int(fatal.StartByte()), describeError(fatal, src)+why)
+		var fatal *symbol.ParseError
+		if damage, fatal = p.grammar.confine(tree, root, src); fatal != nil {
+			return nil, fatal
 		}
 	}
 	cursor := tree.Walk()
