@@ -241,7 +241,7 @@ func (x *Index) damageFor(name string, found []int) (*Damage, string) {
 	// source, operator== is operator.
 	for _, word := range strings.FieldsFunc(last, notIdentifier) {
 		if i, ok := x.damaged[word]; ok && (first < 0 || i < first) {
-			first, why = i, x.bytesLines(x.damage[i].Start, x.damage[i].End)+" could not be read as written, and they mention "+word
+			first, why = i, "the parser could not read "+x.bytesLines(x.damage[i].Start, x.damage[i].End)+" as written, and "+word+" is named there"
 		}
 	}
 	for _, c := range found {
@@ -254,7 +254,7 @@ func (x *Index) damageFor(name string, found []int) (*Damage, string) {
 			continue
 		}
 		if i := x.reach[k-1]; damageEnd(x.damage[i]) > d.DocStart && (first < 0 || i < first) {
-			first, why = i, "it is in or next to "+d.Kind+" "+name+" ("+x.bytesLines(d.DocStart, d.End)+")"
+			first, why = i, "the error is in or next to "+d.Kind+" "+name+" ("+x.bytesLines(d.DocStart, d.End)+")"
 		}
 	}
 	if first < 0 {
