@@ -282,7 +282,7 @@ type ParseError struct {
 }
 
 // Partial is a parse with syntax errors, each of which a parser has
-// confined to a part of the file (testdata/SYMBOLS.md §6).
+// confined to a part of the file (testdata/SYMBOLS.md §7).
 type Partial struct {
 	// Decls are every declaration the parser found, as Decls would
 	// return them; some may lie in Damage.

@@ -18,7 +18,7 @@ import (
 // namespace-opening macro (NS_BEGIN) or a condition it cannot read
 // (#if __has_include(<x>)) is an ERROR. confineC confines each error to
 // the bytes it may have misread, so that a name away from every error can
-// still be looked up (testdata/SYMBOLS.md §6). The rule:
+// still be looked up (testdata/SYMBOLS.md §7). The rule:
 //
 //   - Braces decide every scope. They are paired as a compiler pairs them
 //     (each } closes the nearest open {; braces in strings, comments and
@@ -582,17 +582,23 @@ func cleanBefore(n, child *ts.Node) bool {
 }
 
 // endsCleanly reports whether n ends where a declaration ends whatever
-// comes next: a directive or comment (at its line end), or a last token ;
-// or } that the parser read (not one it made up), with no error on the
-// way down to it.
+// comes next: a comment, a directive without an error (at its line end),
+// an #if block with its #endif, or a last token ; or } that the parser
+// read (not one it made up), with no error on the way down to it.
 func endsCleanly(n *ts.Node) bool {
 	switch k := n.Kind(); {
 	case n.IsError() || n.IsMissing():
 		return false
 	case k == "comment":
 		return true
-	case strings.HasPrefix(k, "preproc_"):
+	case isDeclList(n):
+		// An #if block ends at its #endif, whatever is inside.
 		return !lastHasError(n)
+	case strings.HasPrefix(k, "preproc_"):
+		// A directive with an error in it may run past its line end
+		// (a #define whose text the grammar cannot read swallows the
+		// line after it).
+		return !n.HasError()
 	}
 	for {
 		if n.IsError() || n.IsMissing() {

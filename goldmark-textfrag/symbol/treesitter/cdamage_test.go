@@ -252,6 +252,35 @@ func TestConfinedBraces(t *testing.T) {
 	})
 }
 
+// A #define whose text the grammar cannot read swallows the line after
+// it (here an uppercase macro on a line of its own): the declaration after
+// that is damaged, as it is after such a macro anywhere.
+func TestConfinedBrokenDefine(t *testing.T) {
+	src := strings.Join([]string{
+		"// Ring buffer.",               // 1
+		"#ifndef RING_HPP",              // 2
+		"#define RING_HPP",              // 3
+		"#define RING_CLOSE \\",         // 4
+		"    }  /* ring */ \\",          // 5
+		"    }",                         // 6
+		"RING_OPEN",                     // 7
+		"int ring_size() { return 8; }", // 8
+		"RING_CLOSE",                    // 9
+		"int ring_cap() { return 16; }", // 10
+		"int ring_len() { return 0; }",  // 11
+		"#endif",                        // 12
+		"",
+	}, "\n")
+	checkLookups(t, "ring.hpp", src, map[string]want{
+		"ring_size": {errLine: 4, mention: "ring_size is named there"},
+		// After RING_CLOSE on a line of its own, as after any such
+		// macro.
+		"ring_cap": {errLine: 10, mention: "ring_cap is named there"},
+		"ring_len": {first: 11, last: 11},
+		"RING_HPP": {first: 3, last: 3},
+	})
+}
+
 // The brace pairing reads literals and comments as a compiler does.
 func TestPairBraces(t *testing.T) {
 	for _, c := range []struct {
