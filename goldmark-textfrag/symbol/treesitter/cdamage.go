@@ -111,6 +111,7 @@ type errList struct {
 func scanC(tree *ts.Tree, src []byte) *cScan {
 	sc := &cScan{braces: map[int]treeBrace{}}
 	directives := directiveLines(src)
+	kinds := cKinds(tree.Language())
 	var path []ts.Node // the nodes on the cursor's way down, by depth
 	var lists []int    // the depths of the declaration lists on path
 	byList := map[uintptr]*errList{}
@@ -127,16 +128,19 @@ func scanC(tree *ts.Tree, src []byte) *cScan {
 		for len(lists) > 0 && lists[len(lists)-1] >= d {
 			lists = lists[:len(lists)-1]
 		}
-		if (n.IsError() || n.IsMissing()) && errDepth < 0 {
+		id := n.KindId()
+		isError, missing := n.IsError(), n.IsMissing()
+		if (isError || missing) && errDepth < 0 {
 			sc.record(n, path, lists, byList, src)
 		}
-		if n.IsError() && errDepth < 0 {
+		if isError && errDepth < 0 {
 			errDepth = d
 		}
-		if isDeclList(n) {
+		flags := kinds.of(id)
+		if flags&kindList != 0 {
 			lists = append(lists, d)
 		}
-		if k := n.Kind(); (k == "{" || k == "}") && n.ChildCount() == 0 && !n.IsMissing() && d > 0 && !directives.holds(int(n.StartByte())) {
+		if flags&kindBrace != 0 && !missing && d > 0 && !directives.holds(int(n.StartByte())) {
 			sc.braces[int(n.StartByte())] = treeBrace{path[d-1], errDepth >= 0}
 		}
 		if c.GotoFirstChild() {
@@ -505,10 +509,47 @@ func leaves(n *ts.Node, f func(*ts.Node)) {
 	}
 }
 
+// kindFlags says, by node kind id, what the scan needs to know of a
+// node: whether it is a brace token or a declaration list (comparing ids
+// spares a string per node).
+type kindFlags []uint8
+
+const (
+	kindBrace uint8 = 1 << iota
+	kindList
+)
+
+func (k kindFlags) of(id uint16) uint8 {
+	if int(id) < len(k) {
+		return k[id]
+	}
+	return 0
+}
+
+// cKinds returns the flags of lang's node kinds: every kind id named {,
+// } or a declaration list (a grammar may have several ids per name).
+func cKinds(lang *ts.Language) kindFlags {
+	n := lang.NodeKindCount()
+	k := make(kindFlags, n)
+	for id := range n {
+		switch name := lang.NodeKindForId(uint16(id)); {
+		case name == "{" || name == "}":
+			if !lang.NodeKindIsNamed(uint16(id)) {
+				k[id] = kindBrace
+			}
+		case isDeclListKind(name) && lang.NodeKindIsNamed(uint16(id)):
+			k[id] = kindList
+		}
+	}
+	return k
+}
+
 // isDeclList reports whether n is a list of declarations: the names in it
 // are found by walkC.
-func isDeclList(n *ts.Node) bool {
-	switch n.Kind() {
+func isDeclList(n *ts.Node) bool { return isDeclListKind(n.Kind()) }
+
+func isDeclListKind(kind string) bool {
+	switch kind {
 	case "translation_unit", "declaration_list", "field_declaration_list",
 		"preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef":
 		return true

@@ -191,10 +191,14 @@ func firstError(tree *ts.Tree, root *ts.Node) *ts.Node {
 	}
 }
 
-// holdsError reports whether one of n's children is or holds an error.
+// holdsError reports whether one of n's children is or holds an error. It
+// steps through them with a cursor: Node.Child(i) starts from the first
+// child, which made an ERROR of thousands of children cost seconds.
 func holdsError(n *ts.Node) bool {
-	for i := range n.ChildCount() {
-		if k := n.Child(i); k != nil && (k.IsError() || k.IsMissing() || k.HasError()) {
+	c := n.Walk()
+	defer c.Close()
+	for ok := c.GotoFirstChild(); ok; ok = c.GotoNextSibling() {
+		if k := c.Node(); k.IsError() || k.IsMissing() || k.HasError() {
 			return true
 		}
 	}
