@@ -3,7 +3,11 @@
 package treesitter
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -313,5 +317,82 @@ func TestOnlyCFamilyIsConfined(t *testing.T) {
 	var pe *symbol.ParseError
 	if !errors.As(err, &pe) || pe.Partial != nil {
 		t.Fatalf("%v: want a parse error without a partial parse", err)
+	}
+}
+
+// A line the grammar cannot read, inserted anywhere in the C and C++
+// fixtures (where it makes a syntax error), never moves a name: each name
+// of the clean file is either
+// found on its own lines (shifted by the inserted line) or fails as
+// ambiguous or not found as before, or as a parse error. (After a
+// template<…> line the inserted line becomes what the template declares,
+// and the declaration really starts a line later: those are left out.)
+func TestConfinedNeverMoves(t *testing.T) {
+	garbage := []string{
+		"FOO_BEGIN", "#if __has_include(<x>)", "int )(;", "class X Y : {", "}", "{",
+		"DECLARE(a, b)", "int f(", "IMGUI_API int",
+	}
+	set := symbol.Default().Merge(Parsers())
+	for _, file := range []string{"ring.c", "shapes.cpp"} {
+		src, err := os.ReadFile(filepath.Join("testdata", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		clean, err := set.Symbols(file, "", src, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type lookup struct {
+			span symbol.Span
+			err  error
+		}
+		before := make([]lookup, len(clean))
+		for i, c := range clean {
+			before[i].span, before[i].err = set.Find(file, "", src, symbol.Selector{Kind: symbol.Symbol, Name: c.Name})
+		}
+		lines := bytes.SplitAfter(src, []byte("\n"))
+		found := 0
+		for at := range lines {
+			if at > 0 && bytes.HasPrefix(bytes.TrimSpace(lines[at-1]), []byte("template")) {
+				continue
+			}
+			for _, g := range garbage {
+				mutated := slices.Concat(bytes.Join(lines[:at], nil), []byte(g+"\n"), bytes.Join(lines[at:], nil))
+				x := set.Index(file, "", mutated)
+				if _, err := x.Symbols(false); err == nil {
+					// The grammar read the line without an error (as
+					// attributes after a declarator, or as a statement):
+					// the clean parse is trusted as it always was.
+					continue
+				}
+				for i, c := range clean {
+					sel := symbol.Selector{Kind: symbol.Symbol, Name: c.Name}
+					was, wasErr := before[i].span, before[i].err
+					got, err := x.Find(sel)
+					switch {
+					case err != nil && (symbol.ErrorKind(err) == "parse" || symbol.ErrorKind(err) == symbol.ErrorKind(wasErr)):
+					case err != nil:
+						t.Errorf("%s, %q before line %d: %s: %v (was %v)", file, g, at+1, c.Name, err, wasErr)
+					case wasErr != nil:
+						t.Errorf("%s, %q before line %d: %s found on %s (was %v)", file, g, at+1, c.Name, got.Human(), wasErr)
+					default:
+						if was.Start >= at {
+							was.Start++
+						}
+						if was.End > at {
+							was.End++
+						}
+						if got.Start != was.Start || got.End != was.End {
+							t.Errorf("%s, %q before line %d: %s on %s, want %s", file, g, at+1, c.Name, got.Human(), was.Human())
+						}
+						found++
+					}
+				}
+			}
+		}
+		t.Logf("%s: %d lookups found their lines", file, found)
+		if found == 0 {
+			t.Errorf("%s: no name found in any mutated file", file)
+		}
 	}
 }
