@@ -353,12 +353,15 @@ func (l *errList) zones(src []byte) []zone {
 		}
 	}
 	var zs []zone
+	seen := make(map[[2]uint]bool, len(l.items))
 	for j := range kids {
 		item := &kids[j]
-		e, ok := l.items[[2]uint{item.StartByte(), item.EndByte()}]
+		key := [2]uint{item.StartByte(), item.EndByte()}
+		e, ok := l.items[key]
 		if !ok {
 			continue
 		}
+		seen[key] = true
 		at := innermostError(&e)
 		z := zone{start: int(item.StartByte()), end: int(item.EndByte()), offset: int(at.StartByte()), msg: describeError(at, src)}
 		if inFunctionBody(item, &e) {
@@ -384,6 +387,15 @@ func (l *errList) zones(src []byte) []zone {
 			z.start = int(kids[k].StartByte())
 		}
 		zs = append(zs, z)
+	}
+	// An item the list's children did not show (none should): its bytes
+	// are damaged all the same.
+	for _, key := range l.order {
+		if !seen[key] {
+			e := l.items[key]
+			at := innermostError(&e)
+			zs = append(zs, zone{start: int(key[0]), end: int(key[1]), offset: int(at.StartByte()), msg: describeError(at, src)})
+		}
 	}
 	return zs
 }
