@@ -170,22 +170,28 @@ func (sc *cScan) braceZones(pairs [][2]int) []zone {
 		if ok1 && ok2 && !to.inError && !tc.inError && to.parent.Id() == tc.parent.Id() {
 			continue
 		}
+		// From the { to the }, and on to where the tree closes the {
+		// (or back to where it opens the }) when it made a node of
+		// either: in between, one of the two scopes is misread. (A brace
+		// whose node it does not delimit, one in an ERROR or loose in a
+		// list, is only itself.)
 		z := zone{start: o, end: c + 1, offset: o, msg: "the parser did not pair this { with the } that closes it"}
-		for _, b := range []struct {
-			tb treeBrace
-			ok bool
-		}{{to, ok1}, {tc, ok2}} {
-			if b.ok {
-				z.start = min(z.start, int(b.tb.parent.StartByte()))
-				z.end = max(z.end, int(b.tb.parent.EndByte()))
-			}
+		if ok1 && int(to.parent.StartByte()) == o {
+			z.end = max(z.end, int(to.parent.EndByte()))
+		}
+		if ok2 && int(tc.parent.EndByte()) == c+1 {
+			z.start = min(z.start, int(tc.parent.StartByte()))
 		}
 		zs = append(zs, z)
 	}
 	for off, tb := range sc.braces {
 		if !paired[off] {
-			zs = append(zs, zone{start: min(off, int(tb.parent.StartByte())), end: max(off+1, int(tb.parent.EndByte())), offset: off,
-				msg: "the parser read a brace here that is not one"})
+			// The node it delimits, or at least itself.
+			z := zone{start: off, end: off + 1, offset: off, msg: "the parser read a brace here that is not one"}
+			if int(tb.parent.StartByte()) == off || int(tb.parent.EndByte()) == off+1 {
+				z.start, z.end = int(tb.parent.StartByte()), int(tb.parent.EndByte())
+			}
+			zs = append(zs, z)
 		}
 	}
 	return zs
