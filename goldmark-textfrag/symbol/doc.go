@@ -12,6 +12,11 @@
 //	                 └─ one declaration: its Span; none: ErrNotFound with
 //	                    close names; several: ErrAmbiguous with them all
 //
+// A parser may answer a file with syntax errors with a partial parse
+// (ParseError.Partial: C and C++ in symbol/treesitter): a lookup then
+// fails as ErrParse only when the name is written in a Damage or a
+// candidate overlaps one (SYMBOLS.md §7).
+//
 // A front end compares the Span with the link's #line=a,b and fails the
 // build unless they are equal (ErrMismatch). Index keeps one file's parse
 // for every lookup in it; Set.Find is Index plus one lookup.

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // Default returns a Set that knows Go (through go/parser).
@@ -78,6 +79,17 @@ type Index struct {
 	decls     []Decl
 	byName    map[string][]int // indexes into decls, by name
 	declsErr  error
+	// damage is set when the file has syntax errors the parser confined
+	// (ParseError.Partial): decls are then the partial parse's, and a
+	// lookup damage touches fails with declsErr's kind. damaged maps each
+	// of the damage's words to its first Damage.
+	partial bool
+	damage  []Damage
+	damaged map[string]int
+	// byStart are damage's indexes sorted by Start, and reach[i] the index
+	// of the damage that reaches furthest among byStart[:i+1]: a
+	// candidate's overlap is a binary search.
+	byStart, reach []int
 
 	markersOnce sync.Once
 	markers     []marker            // every marker line, in source order
@@ -158,25 +170,112 @@ func (x *Index) parse() error {
 			return
 		}
 		decls, err := x.parser.Decls(x.src)
+		var damage []Damage
 		if err != nil {
 			x.declsErr = x.parseError(err)
-			return
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Partial == nil {
+				return
+			}
+			decls, damage = pe.Partial.Decls, pe.Partial.Damage
+			x.partial = true
 		}
-		x.byName = make(map[string][]int, len(decls))
+		bug := func(what string) {
+			e := fail(ErrParse)
+			e.Detail = "the " + x.Language() + " parser returned " + what + "; this is a bug in the parser"
+			x.declsErr = e
+		}
+		for _, d := range damage {
+			if !(0 <= d.Start && d.Start <= d.End && d.End <= len(x.src)) {
+				bug("damage outside the file")
+				x.partial = false
+				return
+			}
+		}
+		byName := make(map[string][]int, len(decls))
 		for i := range decls {
 			d := &decls[i]
 			if d.Name == "" || !(0 <= d.DocStart && d.DocStart <= d.Start && d.Start <= d.End && d.End <= len(x.src)) {
-				e := fail(ErrParse)
-				e.Detail = "the " + x.Language() + " parser returned a declaration outside the file (" + d.Name + "); this is a bug in the parser"
-				x.declsErr = e
+				bug("a declaration outside the file (" + d.Name + ")")
+				x.partial = false
 				return
 			}
 			d.Name = normalizeName(d.Name)
-			x.byName[d.Name] = append(x.byName[d.Name], i)
+			byName[d.Name] = append(byName[d.Name], i)
 		}
-		x.decls = decls
+		x.decls, x.byName = decls, byName
+		if len(damage) > 0 {
+			x.damage = damage
+			x.damaged = make(map[string]int)
+			for i := len(damage) - 1; i >= 0; i-- {
+				for _, w := range damage[i].Words {
+					x.damaged[w] = i
+				}
+			}
+			x.byStart = make([]int, len(damage))
+			for i := range x.byStart {
+				x.byStart[i] = i
+			}
+			sort.SliceStable(x.byStart, func(a, b int) bool { return damage[x.byStart[a]].Start < damage[x.byStart[b]].Start })
+			x.reach = make([]int, len(damage))
+			for k, i := range x.byStart {
+				x.reach[k] = i
+				if k > 0 && damageEnd(damage[x.reach[k-1]]) > damageEnd(damage[i]) {
+					x.reach[k] = x.reach[k-1]
+				}
+			}
+		}
 	})
 	return x.declsErr
+}
+
+// damageFor returns the error that keeps name from being looked up in a
+// partial parse, and why, or nil: an error whose damage mentions name's
+// last component (it may hide or make up a declaration of that name), or
+// one that overlaps a candidate (its lines may be misread).
+func (x *Index) damageFor(name string, found []int) (*Damage, string) {
+	last := name[strings.LastIndexByte(name, '.')+1:]
+	first := -1
+	why := ""
+	// Each identifier of the last component: C++'s ~Buf is Buf in the
+	// source, operator== is operator.
+	for _, word := range strings.FieldsFunc(last, notIdentifier) {
+		if i, ok := x.damaged[word]; ok && (first < 0 || i < first) {
+			first, why = i, "the parser could not read "+x.bytesLines(x.damage[i].Start, x.damage[i].End)+" as written, and "+word+" is named there"
+		}
+	}
+	for _, c := range found {
+		d := x.decls[c]
+		// The damage that starts before the candidate ends and reaches
+		// furthest: it overlaps the candidate if any does.
+		end := max(d.End, d.DocStart+1)
+		k := sort.Search(len(x.byStart), func(k int) bool { return x.damage[x.byStart[k]].Start >= end })
+		if k == 0 {
+			continue
+		}
+		if i := x.reach[k-1]; damageEnd(x.damage[i]) > d.DocStart && (first < 0 || i < first) {
+			first, why = i, "the error is in or next to "+d.Kind+" "+name+" ("+x.bytesLines(d.DocStart, d.End)+")"
+		}
+	}
+	if first < 0 {
+		return nil, ""
+	}
+	return &x.damage[first], why
+}
+
+// notIdentifier reports whether r cannot be part of an identifier, as
+// Damage.Words splits them: letters, digits, _ and $ are.
+func notIdentifier(r rune) bool {
+	return !(r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r) || r >= 0x80)
+}
+
+// damageEnd is where g ends; an empty damage covers the byte at its start.
+func damageEnd(g Damage) int { return max(g.End, g.Start+1) }
+
+// bytesLines names the lines that hold bytes [start, end): "lines 6–9".
+func (x *Index) bytesLines(start, end int) string {
+	s, e := x.lineIndex().span(start, end)
+	return Span{Start: s, End: max(e, s+1)}.Lines()
 }
 
 // parseError is the *Error for a parser's error err.
@@ -211,11 +310,18 @@ func withSelector(err error, sel Selector) error {
 }
 
 func (x *Index) findSymbol(sel Selector) (Span, error) {
-	if err := x.parse(); err != nil {
+	if err := x.parse(); err != nil && !x.partial {
 		return Span{}, withSelector(err, sel)
 	}
 	name := normalizeName(sel.Name)
 	found := x.byName[name]
+	if g, why := x.damageFor(name, found); g != nil {
+		e := &Error{Selector: sel, Path: x.path, Language: x.Language(), Err: ErrParse, Detail: g.Msg + "; " + why}
+		if g.Offset >= 0 {
+			e.Line = x.lineIndex().at(g.Offset) + 1
+		}
+		return Span{}, e
+	}
 	switch len(found) {
 	case 0:
 		e := &Error{Selector: sel, Path: x.path, Language: x.Language(), Err: ErrNotFound}

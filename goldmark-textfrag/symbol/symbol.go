@@ -273,6 +273,38 @@ type ParseError struct {
 	// parser, or -1 when unknown; the engine turns it into a line.
 	Offset int
 	Msg    string
+	// Partial, when not nil, is what a name may still be looked up in:
+	// the parser could say which names its errors may have misread. A
+	// lookup that no Damage touches uses Partial.Decls; any other lookup,
+	// and Index.Symbols, fails with this error. Nil (the zero value): no
+	// name is looked up in the file.
+	Partial *Partial
+}
+
+// Partial is a parse with syntax errors, each of which a parser has
+// confined to a part of the file (testdata/SYMBOLS.md §7).
+type Partial struct {
+	// Decls are every declaration the parser found, as Decls would
+	// return them; some may lie in Damage.
+	Decls []Decl
+	// Damage is, for each error, what it may have misread, in source
+	// order.
+	Damage []Damage
+}
+
+// Damage is the part of a file one syntax error may have misread.
+type Damage struct {
+	// Offset is where the error is (-1 when unknown) and Msg what the
+	// parser found there, for the message.
+	Offset int
+	Msg    string
+	// Start and End (exclusive) are the bytes the parser may have read
+	// wrongly: a declaration overlapping them is not trusted, and neither
+	// is a lookup with a candidate there.
+	Start, End int
+	// Words are the identifiers a declaration the error hid or made up
+	// could be named by: a name whose last component is one of them fails.
+	Words []string
 }
 
 func (e *ParseError) Error() string { return e.Msg }

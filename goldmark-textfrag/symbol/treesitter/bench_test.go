@@ -75,3 +75,43 @@ func BenchmarkFind(b *testing.B) {
 		})
 	}
 }
+
+// errorUnit is a 10-line piece of C++ with the errors real headers have:
+// a namespace macro, an #if the grammar cannot read, an export macro.
+const errorUnit = "NS_BEGIN_%[1]d\nint f%[1]d(void);\n// Vec %[1]d.\nclass Vec%[1]d {\n  double norm() const { return %[1]d; }\n};\n#if __has_include(<v%[1]d>)\n#include <v%[1]d>\n#endif\nAPI_%[1]d int g%[1]d(void);\n"
+
+// A 5,000-line C++ file with 1,500 syntax errors still has its names
+// away from them: Vec250.norm is found, f250 is not.
+func TestBenchSourceWithErrors(t *testing.T) {
+	src := benchSource(errorUnit, "cpp")
+	set := symbol.Default().Merge(Parsers())
+	sp, err := set.Find("src/big.hpp", "", src, symbol.Selector{Kind: symbol.Symbol, Name: "Vec250.norm"})
+	if err != nil || sp.Start != 2504 || sp.End != 2505 {
+		t.Errorf("Vec250.norm: %s %v, want line 2505", sp.Human(), err)
+	}
+	if sp, err := set.Find("src/big.hpp", "", src, symbol.Selector{Kind: symbol.Symbol, Name: "g250"}); err != nil || sp.Start != 2509 {
+		t.Errorf("g250: %s %v, want line 2510", sp.Human(), err)
+	}
+	if _, err := set.Find("src/big.hpp", "", src, symbol.Selector{Kind: symbol.Symbol, Name: "f250"}); symbol.ErrorKind(err) != "parse" {
+		t.Errorf("f250: %v, want a parse error", err)
+	}
+}
+
+// BenchmarkFindWithErrors is BenchmarkFind/Cpp's cost on that file: the
+// parse, the confinement of every error, one lookup.
+func BenchmarkFindWithErrors(b *testing.B) {
+	set := symbol.Default().Merge(Parsers())
+	src := benchSource(errorUnit, "cpp")
+	sel := symbol.Selector{Kind: symbol.Symbol, Name: "Vec250.norm"}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		if _, err := set.Find("src/big.hpp", "", src, sel); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if c := cpuTime() - cpu; c > 0 {
+		b.ReportMetric(float64(c.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	}
+}

@@ -354,25 +354,32 @@ func TestParseErrors(t *testing.T) {
 	for _, c := range []struct {
 		file, src string
 		line      int
+		name      string // looked up; "" is ok
 	}{
-		{"a.py", "def ok():\n    pass\n\ndef broken(:\n    pass\n", 4},
-		{"a.js", "function ok() {}\n\nfunction broken( {\n}\n", 3},
-		{"a.ts", "interface I {\n  a: number;\n}\nlet x: = 3;\n", 4},
+		{"a.py", "def ok():\n    pass\n\ndef broken(:\n    pass\n", 4, ""},
+		{"a.js", "function ok() {}\n\nfunction broken( {\n}\n", 3, ""},
+		{"a.ts", "interface I {\n  a: number;\n}\nlet x: = 3;\n", 4, ""},
 		// An element never closed: the ERROR node starts at the statement
 		// that holds it.
-		{"a.tsx", "const A = () => <div>\n  <span>\n</div>;\n", 1},
-		{"a.rs", "fn ok() {}\n\nfn broken() {\n    let x = ;\n}\n", 4},
-		{"A.java", "class A {\n  void m() {\n    int x = 1\n  }\n}\n", 3},
-		{"a.c", "int ok(void) { return 0; }\nint broken(void) { return 0 }\n", 2},
+		{"a.tsx", "const A = () => <div>\n  <span>\n</div>;\n", 1, ""},
+		{"a.rs", "fn ok() {}\n\nfn broken() {\n    let x = ;\n}\n", 4, ""},
+		{"A.java", "class A {\n  void m() {\n    int x = 1\n  }\n}\n", 3, ""},
+		// In C and C++ a name away from the error is still found
+		// (TestConfinedErrors); the one with the error is not.
+		{"a.c", "int ok(void) { return 0; }\nint broken(void) { return 0 }\n", 2, "broken"},
 		// A class without its ; is noticed where the next declaration
 		// cannot follow it.
-		{"a.cpp", "int ok() { return 0; }\nclass C {\n  void m();\n}\nint after;\n", 5},
+		{"a.cpp", "int ok() { return 0; }\nclass C {\n  void m();\n}\nint after;\n", 5, "C"},
 		// A bare CR ends a line for the project, not for the grammars: a
 		// # comment would hide the def after it.
-		{"a.py", "def ok():\n    pass\n# doc\rdef hidden():\r    pass\r", 3},
-		{"a.c", "int ok(void)\r\n{\r\n\treturn 0;\r\n}\r", 4},
+		{"a.py", "def ok():\n    pass\n# doc\rdef hidden():\r    pass\r", 3, ""},
+		{"a.c", "int ok(void)\r\n{\r\n\treturn 0;\r\n}\r", 4, ""},
 	} {
-		_, err := symbol.Default().Merge(Parsers()).Find(c.file, "", []byte(c.src), symbol.Selector{Kind: symbol.Symbol, Name: "ok"})
+		name := c.name
+		if name == "" {
+			name = "ok"
+		}
+		_, err := symbol.Default().Merge(Parsers()).Find(c.file, "", []byte(c.src), symbol.Selector{Kind: symbol.Symbol, Name: name})
 		e, ok := err.(*symbol.Error)
 		if !ok || symbol.ErrorKind(err) != "parse" {
 			t.Errorf("%s: %v, want a parse error", c.file, err)

@@ -6,6 +6,8 @@
 //
 //	symbol.Set.Find ──src──▶ Parser.Decls ──▶ tree-sitter parse (C, via cgo)
 //	                                          │ any ERROR or MISSING node: ErrParse
+//	                                          │ (C, C++: with the damage of each
+//	                                          │  error and a partial parse)
 //	                                          ▼
 //	                          walk the tree by language ──▶ []symbol.Decl (byte offsets)
 //
@@ -54,7 +56,11 @@
 // the declaration (or the next doc comment line).
 //
 // Source with a syntax error (an ERROR or MISSING node in the tree) is a
-// *symbol.ParseError at the first one. So is a bare CR: textfrag counts it
+// *symbol.ParseError at the first one. In C and C++, where macros the
+// grammar cannot expand make errors common, the error carries a partial
+// parse (symbol.Partial): each error is confined to the bytes it may have
+// misread (cdamage.go; testdata/SYMBOLS.md §7), and a name neither declared
+// in them nor written in them is looked up as in a clean file. So is a bare CR: textfrag counts it
 // as a line end, the grammars do not, and a comment would run on over the
 // code after it. Containers are walked 32 deep and qualified names kept to
 // 512 bytes, so that hostile nesting stays linear; a deeper or longer name

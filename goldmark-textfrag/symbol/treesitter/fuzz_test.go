@@ -26,7 +26,17 @@ func checkDecls(t *testing.T, key string, p symbol.Parser, src []byte) {
 		if !errors.As(err, &pe) || pe.Offset < -1 || pe.Offset > len(src) {
 			t.Fatalf("%s: %q: error %#v", key, src, err)
 		}
-		return
+		if pe.Partial == nil {
+			return
+		}
+		// A partial parse (C, C++): its declarations as below, its
+		// damage inside src.
+		for _, g := range pe.Partial.Damage {
+			if !(0 <= g.Start && g.Start <= g.End && g.End <= len(src) && -1 <= g.Offset && g.Offset <= len(src)) || g.Msg == "" {
+				t.Fatalf("%s: %q: bad damage %+v", key, src, g)
+			}
+		}
+		ds = pe.Partial.Decls
 	}
 	for _, d := range ds {
 		if d.Name == "" || d.Kind == "" || !(0 <= d.DocStart && d.DocStart <= d.Start && d.Start <= d.End && d.End <= len(src)) {

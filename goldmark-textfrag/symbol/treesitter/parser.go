@@ -44,17 +44,21 @@ type grammar struct {
 	// where indentation is syntax: a comment indented deeper belongs to
 	// the block above).
 	sameIndent bool
+	// confine, when not nil, confines each syntax error to what it may
+	// have misread (C and C++: cdamage.go), so that names away from the
+	// errors can still be looked up; fatal is an error it cannot confine.
+	confine func(tree *ts.Tree, root *ts.Node, src []byte) (damage []symbol.Damage, fatal *symbol.ParseError)
 }
 
 var grammars = map[string]grammar{
-	"python":     {tspython.Language, walkPython, isPythonDoc, true},
-	"javascript": {tsjs.Language, walkScript, isScriptDoc, false},
-	"typescript": {tsts.LanguageTypescript, walkScript, isScriptDoc, false},
-	"tsx":        {tsts.LanguageTSX, walkScript, isScriptDoc, false},
-	"rust":       {tsrust.Language, walkRust, isRustDoc, false},
-	"java":       {tsjava.Language, walkJava, isJavaDoc, false},
-	"c":          {tsc.Language, walkC, isAnyComment, false},
-	"cpp":        {tscpp.Language, walkC, isAnyComment, false},
+	"python":     {tspython.Language, walkPython, isPythonDoc, true, nil},
+	"javascript": {tsjs.Language, walkScript, isScriptDoc, false, nil},
+	"typescript": {tsts.LanguageTypescript, walkScript, isScriptDoc, false, nil},
+	"tsx":        {tsts.LanguageTSX, walkScript, isScriptDoc, false, nil},
+	"rust":       {tsrust.Language, walkRust, isRustDoc, false, nil},
+	"java":       {tsjava.Language, walkJava, isJavaDoc, false, nil},
+	"c":          {tsc.Language, walkC, isAnyComment, false, confineC},
+	"cpp":        {tscpp.Language, walkC, isAnyComment, false, confineC},
 }
 
 // parser is a symbol.Parser for one language. It holds no tree-sitter
@@ -89,13 +93,25 @@ func (p *parser) Decls(src []byte) ([]symbol.Decl, error) {
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	if bad := firstError(tree, root); bad != nil {
-		return nil, parseError(int(bad.StartByte()), describeError(bad, src))
+	bad := firstError(tree, root)
+	var damage []symbol.Damage
+	if bad != nil {
+		if p.grammar.confine == nil {
+			return nil, parseError(int(bad.StartByte()), describeError(bad, src))
+		}
+		var fatal *symbol.ParseError
+		if damage, fatal = p.grammar.confine(tree, root, src); fatal != nil {
+			return nil, fatal
+		}
 	}
 	cursor := tree.Walk()
 	defer cursor.Close()
 	w := &walker{src: src, root: root, cursor: cursor, isDoc: p.grammar.isDoc, sameIndent: p.grammar.sameIndent}
 	p.grammar.walk(w, root)
+	if bad != nil {
+		return nil, &symbol.ParseError{Offset: int(bad.StartByte()), Msg: describeError(bad, src),
+			Partial: &symbol.Partial{Decls: w.decls, Damage: damage}}
+	}
 	return w.decls, nil
 }
 
@@ -175,10 +191,14 @@ func firstError(tree *ts.Tree, root *ts.Node) *ts.Node {
 	}
 }
 
-// holdsError reports whether one of n's children is or holds an error.
+// holdsError reports whether one of n's children is or holds an error. It
+// steps through them with a cursor: Node.Child(i) starts from the first
+// child, which made an ERROR of thousands of children cost seconds.
 func holdsError(n *ts.Node) bool {
-	for i := range n.ChildCount() {
-		if k := n.Child(i); k != nil && (k.IsError() || k.IsMissing() || k.HasError()) {
+	c := n.Walk()
+	defer c.Close()
+	for ok := c.GotoFirstChild(); ok; ok = c.GotoNextSibling() {
+		if k := c.Node(); k.IsError() || k.IsMissing() || k.HasError() {
 			return true
 		}
 	}
