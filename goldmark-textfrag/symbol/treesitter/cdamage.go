@@ -62,7 +62,7 @@ func confineC(tree *ts.Tree, root *ts.Node, src []byte) (damage []symbol.Damage,
 	}
 	sc := scanC(tree, src)
 	if sc.rootError {
-		bad := firstError(tree, root)
+		bad := firstError(root)
 		return nil, &symbol.ParseError{Offset: int(bad.StartByte()), Msg: describeError(bad, src) + "; the parser could not read the file's structure at all"}
 	}
 	zones := sc.braceZones(pairs)

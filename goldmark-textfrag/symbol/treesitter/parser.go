@@ -93,7 +93,7 @@ func (p *parser) Decls(src []byte) ([]symbol.Decl, error) {
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	bad := firstError(tree, root)
+	bad := firstError(root)
 	var damage []symbol.Damage
 	if bad != nil {
 		if p.grammar.confine == nil {
@@ -167,28 +167,13 @@ func tooDeep(src []byte) int {
 // cannot read (a macro with unbalanced braces) makes the parser give up on
 // a whole #ifndef guard or file, the outer ERROR starts at its first line,
 // which is not where the problem is.
-func firstError(tree *ts.Tree, root *ts.Node) *ts.Node {
+func firstError(root *ts.Node) *ts.Node {
 	if !root.HasError() {
 		return nil
 	}
-	c := tree.Walk()
-	defer c.Close()
-	for {
-		n := c.Node()
-		if n.IsMissing() || n.IsError() && !holdsError(n) {
-			return n
-		}
-		if n.HasError() && c.GotoFirstChild() {
-			continue
-		}
-		for !c.GotoNextSibling() {
-			if !c.GotoParent() {
-				// HasError said there is one; a tree that hides it is
-				// still not trusted.
-				return root
-			}
-		}
-	}
+	// HasError said there is one; a tree that hides it is still not
+	// trusted (innermostError then returns root).
+	return innermostError(root)
 }
 
 // holdsError reports whether one of n's children is or holds an error. It
