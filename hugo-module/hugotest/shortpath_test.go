@@ -2,6 +2,7 @@ package hugotest
 
 import (
 	"crypto/md5"
+	"fmt"
 	"encoding/hex"
 	"path/filepath"
 	"strconv"
@@ -78,4 +79,45 @@ func TestShortPathIsTaken(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDirectoryListedOncePerBuild checks that textfrag/locate looks each
+// quoted file up in its directory's listing, read once per build
+// (textfrag/listing, cached), not once per file: quoting n files of one
+// directory cost n listings of n entries, each walked by the template.
+func TestDirectoryListedOncePerBuild(t *testing.T) {
+	const files = 30
+	root := t.TempDir()
+	var doc strings.Builder
+	doc.WriteString("---\ntitle: t\n---\n")
+	for i := range files {
+		write(t, filepath.Join(root, "src", fmt.Sprintf("f%02d.go", i)), fmt.Sprintf("package a\n\nconst F%02d = 1\n", i))
+		fmt.Fprintf(&doc, "\n![F](../src/f%02d.go#line=2,3)\n", i)
+	}
+	r := site{Root: root, Docs: map[string]string{"docs/page.md": doc.String()},
+		Config: "templateMetrics = true\ntemplateMetricsHints = true\n"}.build(t)
+	if r.Err != nil {
+		t.Fatalf("build failed: %v\n%s", r.Err, r.Log)
+	}
+	if got := strings.Count(r.Pages["docs/page.md"], `class="textfrag textfrag-line"`); got != files {
+		t.Fatalf("%d boxes, want %d", got, files)
+	}
+	// With hints, a row ends: cached count, total count, template.
+	for _, l := range strings.Split(r.Metrics, "\n") {
+		f := strings.Fields(l)
+		if len(f) < 3 || f[len(f)-1] != "_partials/textfrag/listing.txt" {
+			continue
+		}
+		cached, err1 := strconv.Atoi(f[len(f)-3])
+		total, err2 := strconv.Atoi(f[len(f)-2])
+		if err1 != nil || err2 != nil {
+			t.Fatalf("cannot read the metrics row %q", l)
+		}
+		// Each file's path has two steps: the root's listing and src's.
+		if read := total - cached; total != 2*files || read != 2 {
+			t.Errorf("textfrag/listing called %d times and run %d, want %d calls and 2 runs (the root and src/)\n%s", total, read, 2*files, r.Metrics)
+		}
+		return
+	}
+	t.Fatalf("no metrics for textfrag/listing in:\n%s", r.Metrics)
 }
