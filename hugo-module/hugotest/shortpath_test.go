@@ -2,8 +2,8 @@ package hugotest
 
 import (
 	"crypto/md5"
-	"fmt"
 	"encoding/hex"
+	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
