@@ -19,6 +19,7 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
 	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
+	"github.com/textfrag/textfrag/internal/realm"
 )
 
 func init() {
@@ -171,6 +172,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 		results[i], errs[i] = p, err
 	})
 	prog.finish()
+	copyErrs := s.copyLinked(ctx, *jobs, results, st)
 	if ctx.Err() != nil {
 		e.errorf("build interrupted; %s left as it was", *out)
 		return exitError
@@ -188,18 +190,10 @@ func (e *env) build(ctx context.Context, args []string) int {
 			e.errorf("%v", err)
 		}
 	}
-	for _, q := range s.quotedPages(results) {
-		if err := copyFile(s.srcRoot, q, s.pageName(q), st); err != nil {
+	for _, err := range copyErrs {
+		if err != nil {
 			errs = append(errs, err)
 			e.errorf("%v", err)
-		}
-	}
-	if s.sources != nil {
-		for _, p := range s.sources.sources() {
-			if err := copySource(s.resolver.Root(), p, st); err != nil {
-				errs = append(errs, err)
-				e.errorf("%v", err)
-			}
 		}
 	}
 	if !slices.Contains(assets, style.FileName) {
@@ -260,11 +254,44 @@ func (s *site) quotedPages(results []*page.Page) []string {
 	return quoted
 }
 
-// copySource copies the quoted file at project path p, under root, into
-// the staging directory's _source/, where its boxes' captions link
-// (sourceLinks).
-func copySource(root, p string, st *staging) error {
-	in, err := openSource(root, p)
+// copyLinked copies the files the built pages link to besides their own:
+// the quoted Markdown files under SRC, where they are (quotedPages), and
+// the other quoted files under _source/ (sourceLinks), with jobs workers,
+// the project root opened once. It returns one error per failed copy, in
+// the order of the files.
+func (s *site) copyLinked(ctx context.Context, jobs int, results []*page.Page, st *staging) []error {
+	pages := s.quotedPages(results)
+	var sources []string
+	if s.sources != nil {
+		sources = s.sources.sources()
+	}
+	if len(pages)+len(sources) == 0 {
+		return nil
+	}
+	var root *os.Root
+	if len(sources) > 0 {
+		var err error
+		if root, err = os.OpenRoot(s.resolver.Root()); err != nil {
+			return []error{err}
+		}
+		defer root.Close()
+	}
+	errs := make([]error, len(pages)+len(sources))
+	parallel(ctx, jobs, len(errs), nil, func(i int) {
+		if i < len(pages) {
+			errs[i] = copyFile(s.srcRoot, pages[i], s.pageName(pages[i]), st)
+			return
+		}
+		errs[i] = copySource(root, sources[i-len(pages)], st)
+	})
+	return errs
+}
+
+// copySource copies the quoted file at project path p, in the project
+// root, into the staging directory's _source/, where its boxes' captions
+// link (sourceLinks).
+func copySource(root *os.Root, p string, st *staging) error {
+	in, _, err := realm.Open(root, filepath.FromSlash(p))
 	if err != nil {
 		return err
 	}

@@ -68,11 +68,12 @@ func realmCheck(src string, r *target.Resolver) func(rel string) error {
 		}
 		return filepath.ToSlash(p)
 	}
+	srcDir := realm.NewDir(srcAbs)
 	return func(rel string) error {
 		if err := r.CheckSecret(project(rel)); err != nil {
 			return err
 		}
-		if real, ok := realm.Inside(srcAbs, rel); ok && real != rel {
+		if real, ok := srcDir.Inside(rel); ok && real != rel {
 			if err := r.CheckSecret(project(real)); err != nil {
 				return fmt.Errorf("%s is a symbolic link: %w", project(rel), err)
 			}

@@ -136,8 +136,9 @@ type Resolver struct {
 type mount struct {
 	dir    string   // project path of the allowed root ("." for the root)
 	fsys   fs.FS    // confined to the allowed root
-	osDir  string   // the allowed root's OS path, "" for an FS
-	osRoot *os.Root // the allowed root, nil for an FS
+	osDir  string    // the allowed root's OS path, "" for an FS
+	osRoot *os.Root  // the allowed root, nil for an FS
+	real   realm.Dir // osDir, its symlinks evaluated once; zero for an FS
 }
 
 type charsetRule struct {
@@ -223,7 +224,7 @@ func New(o Options) (*Resolver, error) {
 		if err != nil {
 			return nil, fmt.Errorf("allowed root: %w", err)
 		}
-		r.mounts = append(r.mounts, mount{dir: filepath.ToSlash(rel), fsys: osRoot.FS(), osDir: abs, osRoot: osRoot})
+		r.mounts = append(r.mounts, mount{dir: filepath.ToSlash(rel), fsys: osRoot.FS(), osDir: abs, osRoot: osRoot, real: realm.NewDir(abs)})
 	}
 	return r, nil
 }
@@ -584,7 +585,7 @@ func (r *Resolver) stream(e *entry, p string, f rfc5147.Fragment) (*rfc5147.Sele
 // every symlink on it, or "" when m is not an OS directory or the path
 // does not resolve inside it (opening it then fails).
 func realProjectPath(m mount, rel string) string {
-	real, ok := realInside(m.osDir, rel)
+	real, ok := m.real.Inside(rel)
 	if !ok {
 		return ""
 	}
@@ -606,7 +607,11 @@ func (r *Resolver) locate(p string) (mount, string, error) {
 		if err != nil {
 			err = r.openError(p, err)
 			if errors.Is(err, ErrOutsideRoot) {
-				if real, ok := realInside(m.osDir, rel); ok {
+				// os.Root refuses absolute symlinks even when they
+				// point inside the root; SEMANTICS.md §5 judges the
+				// real path. It has no symlinks left, and opening it
+				// through os.Root still refuses one swapped in since.
+				if real, ok := m.real.Inside(rel); ok {
 					return m, real, nil
 				}
 			}
@@ -616,13 +621,6 @@ func (r *Resolver) locate(p string) (mount, string, error) {
 	}
 	return mount{}, "", fmt.Errorf("%w: %s", ErrOutsideRoot, p)
 }
-
-// realInside follows every symlink on rel and reports the real path relative
-// to the root when it lies inside it. os.Root refuses absolute symlinks even
-// when they point inside the root; SEMANTICS.md §5 judges the real path.
-// The returned path has no symlinks left, and opening it through os.Root
-// still refuses one swapped in meanwhile.
-func realInside(osDir, rel string) (string, bool) { return realm.Inside(osDir, rel) }
 
 // findNormalized returns rel if it exists; otherwise, for each missing
 // component, the directory entry equal to it under Unicode NFC.

@@ -119,25 +119,43 @@ func Kind(m fs.FileMode) string {
 	return "an irregular file"
 }
 
-// Inside follows every symlink on rel, a slash path in the directory dir,
-// and returns the real path relative to dir's real path when it lies inside
-// it. os.Root refuses absolute symlinks even when they point inside the
-// root; the realm judges the real path.
-func Inside(dir, rel string) (string, bool) {
+// A Dir is a directory that paths are judged against (Inside). Its own real
+// path is evaluated once, when it is made: judging each file of a build
+// would otherwise follow the directory's symlinks, and lstat each of its
+// ancestors, once per file. The zero Dir holds nothing.
+type Dir struct{ real string }
+
+// NewDir evaluates the symlinks of dir, an OS path. A directory that does
+// not resolve gives the zero Dir, inside which nothing lies.
+func NewDir(dir string) Dir {
 	if dir == "" {
+		return Dir{}
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return Dir{}
+	}
+	return Dir{real: real}
+}
+
+// Inside follows every symlink on rel, a slash path in the directory, and
+// returns the real path relative to the directory's real path when it lies
+// inside it. os.Root refuses absolute symlinks even when they point inside
+// the root; the realm judges the real path.
+func (d Dir) Inside(rel string) (string, bool) {
+	if d.real == "" {
 		return "", false
 	}
-	root, err := filepath.EvalSymlinks(dir)
+	real, err := filepath.EvalSymlinks(filepath.Join(d.real, filepath.FromSlash(rel)))
 	if err != nil {
 		return "", false
 	}
-	real, err := filepath.EvalSymlinks(filepath.Join(dir, filepath.FromSlash(rel)))
-	if err != nil {
-		return "", false
-	}
-	inside, err := filepath.Rel(root, real)
+	inside, err := filepath.Rel(d.real, real)
 	if err != nil || inside == ".." || strings.HasPrefix(inside, ".."+string(filepath.Separator)) || filepath.IsAbs(inside) {
 		return "", false
 	}
 	return filepath.ToSlash(inside), true
 }
+
+// Inside is NewDir(dir).Inside(rel), for one path.
+func Inside(dir, rel string) (string, bool) { return NewDir(dir).Inside(rel) }

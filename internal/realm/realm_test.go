@@ -96,3 +96,41 @@ func TestInside(t *testing.T) {
 		t.Errorf("Inside(escape) = %q, inside", got)
 	}
 }
+
+// A Dir reached through a symlink judges paths against its real path, once
+// evaluated: an absolute link naming the symlinked spelling is inside, a
+// sibling of the real directory is not, and a Dir that does not resolve
+// holds nothing.
+func TestDirThroughSymlink(t *testing.T) {
+	base := t.TempDir()
+	real := filepath.Join(base, "real")
+	if err := os.MkdirAll(filepath.Join(real, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(real, "src", "a.go"), nil, 0o644)
+	os.WriteFile(filepath.Join(base, "secret"), nil, 0o644)
+	link := filepath.Join(base, "link")
+	os.Symlink("real", link)
+	os.Symlink(filepath.Join(link, "src", "a.go"), filepath.Join(real, "abs"))
+	os.Symlink("../secret", filepath.Join(real, "up"))
+
+	d := NewDir(link)
+	if got, ok := d.Inside("abs"); !ok || got != "src/a.go" {
+		t.Errorf("Inside(abs) = %q, %v; want src/a.go, inside", got, ok)
+	}
+	if got, ok := d.Inside("src/a.go"); !ok || got != "src/a.go" {
+		t.Errorf("Inside(src/a.go) = %q, %v", got, ok)
+	}
+	if got, ok := d.Inside("up"); ok {
+		t.Errorf("Inside(up) = %q, inside", got)
+	}
+	if got, ok := d.Inside("../secret"); ok {
+		t.Errorf("Inside(../secret) = %q, inside", got)
+	}
+	if got, ok := NewDir(filepath.Join(base, "none")).Inside("a"); ok {
+		t.Errorf("a missing Dir: Inside(a) = %q, inside", got)
+	}
+	if got, ok := (Dir{}).Inside("."); ok {
+		t.Errorf("the zero Dir: Inside(.) = %q, inside", got)
+	}
+}
