@@ -134,8 +134,8 @@ type Resolver struct {
 }
 
 type mount struct {
-	dir    string   // project path of the allowed root ("." for the root)
-	fsys   fs.FS    // confined to the allowed root
+	dir    string    // project path of the allowed root ("." for the root)
+	fsys   fs.FS     // confined to the allowed root
 	osDir  string    // the allowed root's OS path, "" for an FS
 	osRoot *os.Root  // the allowed root, nil for an FS
 	real   realm.Dir // osDir, its symlinks evaluated once; zero for an FS
