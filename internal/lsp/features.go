@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -23,8 +24,34 @@ import (
 	"github.com/textfrag/textfrag/internal/realm"
 )
 
-// hoverMaxLines bounds the quoted lines a hover shows.
-const hoverMaxLines = 200
+// hoverMaxLines and hoverMaxBytes bound the quoted text a hover shows:
+// a quote of one 200 MB line (minified code, a data file) must not become
+// a 200 MB message to the editor.
+const (
+	hoverMaxLines = 200
+	hoverMaxBytes = 64 << 10
+)
+
+// hoverCut returns the start of text a hover shows, at most hoverMaxLines
+// lines and hoverMaxBytes bytes (cut at a character's start), and when it
+// is shorter than text, what it holds ("first 200 lines").
+func hoverCut(text []byte) (shown []byte, cut string) {
+	n := 0
+	for i, c := range text {
+		if i == hoverMaxBytes {
+			for i > 0 && !utf8.RuneStart(text[i]) {
+				i--
+			}
+			return text[:i], fmt.Sprintf("first %d KiB", hoverMaxBytes>>10)
+		}
+		if c == '\n' {
+			if n++; n == hoverMaxLines && i+1 < len(text) {
+				return text[:i+1], fmt.Sprintf("first %d lines", hoverMaxLines)
+			}
+		}
+	}
+	return text, ""
+}
 
 // resolveLink resolves l in d: the result (also for an integrity
 // mismatch, which carries the selection) and the error, or ok false when
@@ -136,16 +163,7 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 		if err != nil {
 			b.WriteString("\nThe lines as they are now (they no longer match the link):\n")
 		}
-		cut := false
-		n := 0
-		for i, c := range text {
-			if c == '\n' {
-				if n++; n == hoverMaxLines {
-					text, cut = text[:i+1], i+1 < len(text)
-					break
-				}
-			}
-		}
+		text, cut := hoverCut(text)
 		f := fence(text)
 		lang := strings.TrimPrefix(path.Ext(res.Path), ".")
 		fmt.Fprintf(&b, "\n%s%s\n%s", f, lang, text)
@@ -153,8 +171,8 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 			b.WriteString("\n")
 		}
 		b.WriteString(f + "\n")
-		if cut {
-			fmt.Fprintf(&b, "\n(first %d lines shown)\n", hoverMaxLines)
+		if cut != "" {
+			fmt.Fprintf(&b, "\n(%s shown)\n", cut)
 		}
 	}
 	x := s.lines(d)
