@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -38,6 +39,52 @@ func TestLSPHoverHugeQuote(t *testing.T) {
 	manyHover := c.hoverText(uri, lspPos{2, 9})
 	if n := strings.Count(manyHover, "\n"); n > 220 || !strings.Contains(manyHover, "(first 200 lines shown)") {
 		t.Errorf("hover of 300 lines: %d lines, ends %q; want the first 200 and a note", n, manyHover[max(0, len(manyHover)-60):])
+	}
+	c.shutdown()
+}
+
+// A page the server does not check says so once, on its first link, as a
+// warning, instead of every link failing with a false "outside the
+// allowed roots" and a remedy (widen --root) that is wrong: a page of the
+// second folder of a two-folder workspace (the server serves the first),
+// and an untitled buffer, which has no directory for its links. An
+// untitled buffer without links gets no diagnostic.
+func TestLSPPagesNotChecked(t *testing.T) {
+	base := t.TempDir()
+	first, second := filepath.Join(base, "first"), filepath.Join(base, "second")
+	e2eWrite(t, first, map[string]string{"textfrag.toml": "", "src/a.go": lspSource})
+	e2eWrite(t, second, map[string]string{
+		"textfrag.toml": "", "src/a.go": lspSource,
+		"docs/page.md": "[a](../src/a.go#line=1,2;md5=" + e2eMD5(lspSource) + ")\n\n[b](/src/a.go#line=0,1)\n",
+	})
+	c := startLSP(t, base, -1)
+	folder := func(dir string) map[string]any {
+		return map[string]any{"uri": (&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}).String(), "name": filepath.Base(dir)}
+	}
+	var res map[string]any
+	c.result("initialize", map[string]any{"processId": nil, "capabilities": map[string]any{},
+		"workspaceFolders": []any{folder(first), folder(second)}}, &res)
+	c.notify("initialized", map[string]any{})
+	uri := c.open(filepath.Join(second, "docs/page.md"), "markdown")
+	d := c.diagnostics(uri)
+	if len(d) != 1 || d[0].Code != "unchecked" || d[0].Severity != 2 || d[0].Range.Start != (lspPos{0, 4}) ||
+		!strings.Contains(d[0].Message, "outside the project root "+first) || !strings.Contains(d[0].Message, "its 2 textfrag links are not verified") {
+		t.Errorf("a page of the second folder: %+v, want one warning that its 2 links are not checked here", d)
+	}
+	if h := c.hoverText(uri, lspPos{2, 6}); strings.Contains(h, "allowed roots") || !strings.Contains(h, "not checked") {
+		t.Errorf("hover on a page of the second folder: %q", h)
+	}
+
+	open := func(uri, text string) {
+		c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "markdown", "version": 1, "text": text}})
+	}
+	open("untitled:Untitled-1", "# Notes\n\nsee [a](src/a.go#line=0,1)\n")
+	if d := c.diagnostics("untitled:Untitled-1"); len(d) != 1 || d[0].Code != "unchecked" || d[0].Range.Start != (lspPos{2, 8}) || !strings.Contains(d[0].Message, "not saved") {
+		t.Errorf("an untitled page with a link: %+v, want one warning that it is not checked", d)
+	}
+	open("untitled:Untitled-2", "# Notes\n\nno links\n")
+	if d := c.diagnostics("untitled:Untitled-2"); len(d) != 0 {
+		t.Errorf("an untitled page without links: %+v, want none", d)
 	}
 	c.shutdown()
 }

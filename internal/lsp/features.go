@@ -125,6 +125,12 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 	if rerr != nil || !ok {
 		return nil, rerr
 	}
+	if d.proj == "" {
+		// Not resolved against a root the page is not in (notChecked).
+		rng := s.lines(d).span(l.Start, l.End)
+		msg := fmt.Sprintf("**textfrag** `%s`\n\n- %s\n", strings.ReplaceAll(l.Dest, "`", "'"), s.notChecked(d)[0].Message)
+		return Hover{Contents: MarkupContent{Kind: "markdown", Value: msg}, Range: &rng}, nil
+	}
 	r := s.resolver()
 	res, err, ok := s.resolveLink(r, d, l)
 	if !ok {
