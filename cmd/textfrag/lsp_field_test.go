@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -85,6 +86,37 @@ func TestLSPPagesNotChecked(t *testing.T) {
 	open("untitled:Untitled-2", "# Notes\n\nno links\n")
 	if d := c.diagnostics("untitled:Untitled-2"); len(d) != 0 {
 		t.Errorf("an untitled page without links: %+v, want none", d)
+	}
+	c.shutdown()
+}
+
+// A client that watches files watches the folder it opened; the project
+// root may be wider (textfrag.toml above it: docs/ opened alone). A quoted
+// file outside that folder changes on disk, and the client, as a real one,
+// says nothing: the server still notices, by looking itself.
+func TestLSPWatchedFolderNarrowerThanRoot(t *testing.T) {
+	root := t.TempDir()
+	e2eWrite(t, root, map[string]string{
+		"textfrag.toml": "", "src/a.go": lspSource,
+		"docs/page.md": "[a](../src/a.go#line=1,2;md5=" + e2eMD5(lspSource) + ")\n",
+	})
+	c := startLSP(t, root, 50*time.Millisecond)
+	var res map[string]any
+	c.result("initialize", map[string]any{"processId": nil,
+		"rootUri":      (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(root, "docs"))}).String(),
+		"capabilities": map[string]any{"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}},
+	}, &res)
+	c.notify("initialized", map[string]any{})
+	reg := c.notification("client/registerCapability")
+	c.send(map[string]any{"id": reg["id"], "result": nil})
+	uri := c.open(filepath.Join(root, "docs/page.md"), "markdown")
+	if d := c.diagnostics(uri); len(d) != 0 {
+		t.Fatalf("pinned link: %+v", d)
+	}
+	time.Sleep(100 * time.Millisecond) // a poll records the file's stamp
+	e2eWrite(t, root, map[string]string{"src/a.go": lspSource + "// more\n"})
+	if d := c.diagnostics(uri); len(d) != 1 || d[0].Code != "integrity" {
+		t.Fatalf("after src/a.go changed on disk, outside the watched docs/: %+v, want an integrity error", d)
 	}
 	c.shutdown()
 }

@@ -87,8 +87,9 @@ type Server struct {
 	docs map[string]*document
 
 	initialized, shutdown bool
-	watching              bool // the client watches files for us
-	dynamicWatch          bool // it can be asked to
+	watching              bool   // the client watches files for us
+	clientDir             string // the folder the client opened, which it watches; "" if none
+	dynamicWatch          bool   // it can be asked to
 	nextID                int
 	watchID               int                  // the id of our request to watch files
 	stamps                map[string]stamp     // quoted files' stat, for polling
@@ -149,7 +150,7 @@ func Serve(ctx context.Context, find func(dir string) (Config, error), in io.Rea
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-tick:
-			if s.initialized && !s.watching {
+			if s.initialized {
 				s.poll()
 			}
 		case w := <-s.warmed:
@@ -282,6 +283,9 @@ func (s *Server) initialize(params json.RawMessage) (any, *rpcError) {
 	}
 	if err := s.start(dir); err != nil {
 		return nil, &rpcError{codeInvalidParams, fmt.Sprintf("%s: %v", dir, err)}
+	}
+	if len(p.Folders) > 0 || p.RootURI != "" || p.RootPath != "" {
+		s.clientDir = dir
 	}
 	for _, e := range p.Capabilities.General.PositionEncodings {
 		if e == encodingUTF8 {
@@ -531,13 +535,16 @@ func (s *Server) didChangeWatchedFiles(params json.RawMessage) (any, *rpcError) 
 }
 
 // poll publishes again the pages whose quoted files changed on disk since
-// the last look: the fallback for clients that cannot watch files.
+// the last look: the fallback for clients that cannot watch files, and for
+// the files a watching client does not see. A client watches the folder
+// it opened, and the project root may be wider (textfrag.toml above it: a
+// docs/ folder opened alone, quoting ../src/).
 func (s *Server) poll() {
 	changed := map[string]bool{}
 	seen := map[string]bool{}
 	for _, d := range s.openPages() {
 		for p := range d.quoted {
-			if seen[p] {
+			if seen[p] || s.watching && s.clientWatches(p) {
 				continue
 			}
 			seen[p] = true
@@ -551,6 +558,16 @@ func (s *Server) poll() {
 	if len(changed) > 0 {
 		s.refreshQuoting(changed)
 	}
+}
+
+// clientWatches reports whether the client's file watching covers the
+// file at project path p: it lies in the folder the client opened.
+func (s *Server) clientWatches(p string) bool {
+	if s.clientDir == "" {
+		return false
+	}
+	rel, err := filepath.Rel(s.clientDir, filepath.Join(s.cfg.Root, filepath.FromSlash(p)))
+	return err == nil && filepath.IsLocal(rel)
 }
 
 func statOf(path string) stamp {
