@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -119,4 +120,35 @@ func TestLSPWatchedFolderNarrowerThanRoot(t *testing.T) {
 		t.Fatalf("after src/a.go changed on disk, outside the watched docs/: %+v, want an integrity error", d)
 	}
 	c.shutdown()
+}
+
+// The editor opened the project through a symbolic link and names pages by
+// their real path, or the other way round (editors differ in which they
+// resolve): the page is the project's page all the same, checked, its
+// pinned link verified.
+func TestLSPRootThroughSymlink(t *testing.T) {
+	base := t.TempDir()
+	real, link := filepath.Join(base, "real"), filepath.Join(base, "link")
+	e2eWrite(t, real, map[string]string{
+		"textfrag.toml": "", "src/a.go": lspSource,
+		"docs/page.md": "[a](../src/a.go#line=1,2;md5=" + e2eMD5(lspSource) + ")\n",
+	})
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	uriOf := func(p string) string { return (&url.URL{Scheme: "file", Path: filepath.ToSlash(p)}).String() }
+	for _, c := range []struct{ root, page string }{{link, real}, {real, link}} {
+		cl := startLSP(t, base, -1)
+		var res map[string]any
+		cl.result("initialize", map[string]any{"processId": nil, "capabilities": map[string]any{}, "rootUri": uriOf(c.root)}, &res)
+		cl.notify("initialized", map[string]any{})
+		uri := cl.open(filepath.Join(c.page, "docs/page.md"), "markdown")
+		if d := cl.diagnostics(uri); len(d) != 0 {
+			t.Errorf("workspace %s, page under %s: %+v, want none", c.root, c.page, d)
+		}
+		if h := cl.hoverText(uri, lspPos{0, 6}); !strings.Contains(h, "md5 matches") {
+			t.Errorf("workspace %s, page under %s: hover %q", c.root, c.page, h)
+		}
+		cl.shutdown()
+	}
 }

@@ -376,12 +376,28 @@ func fileURI(path string) string {
 }
 
 // projectPath returns the project path of an absolute OS path, or "" when
-// it is outside the root.
+// it is outside the root. A path that names the root's directories
+// another way (the editor opened the folder through a symbolic link, or
+// names files by their real path) is compared with the root with the
+// symbolic links of both resolved, its last element left as it is: a page
+// that is itself a link keeps its own name, as check names it.
 func (s *Server) projectPath(path string) string {
 	if path == "" {
 		return ""
 	}
 	rel, err := filepath.Rel(s.cfg.Root, path)
+	if err == nil && filepath.IsLocal(rel) {
+		return filepath.ToSlash(rel)
+	}
+	realRoot, err := filepath.EvalSymlinks(s.cfg.Root)
+	if err != nil {
+		return ""
+	}
+	dir, err := filepath.EvalSymlinks(filepath.Dir(path))
+	if err != nil {
+		return ""
+	}
+	rel, err = filepath.Rel(realRoot, filepath.Join(dir, filepath.Base(path)))
 	if err != nil || !filepath.IsLocal(rel) {
 		return ""
 	}
@@ -406,8 +422,14 @@ func (s *Server) didOpen(params json.RawMessage) (any, *rpcError) {
 		return nil, err
 	}
 	path := uriPath(p.TextDocument.URI)
+	proj := s.projectPath(path)
+	if proj != "" {
+		// Named under the root as check names it, whichever way the
+		// client spelled the directories.
+		path = filepath.Join(s.cfg.Root, filepath.FromSlash(proj))
+	}
 	d := &document{
-		uri: p.TextDocument.URI, path: path, proj: s.projectPath(path),
+		uri: p.TextDocument.URI, path: path, proj: proj,
 		version: p.TextDocument.Version, text: []byte(p.TextDocument.Text),
 		markdown: p.TextDocument.LanguageID == "markdown" || strings.EqualFold(filepath.Ext(path), ".md"),
 	}
