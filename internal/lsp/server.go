@@ -94,6 +94,7 @@ type Server struct {
 	watchID               int                  // the id of our request to watch files
 	stamps                map[string]stamp     // quoted files' stat, for polling
 	pages                 map[string]pageCache // links of pages on disk, by OS path
+	edited                map[*document]bool   // changed, not yet checked
 	warmed                chan map[string]pageCache
 }
 
@@ -118,12 +119,14 @@ const nameCacheLimit = 64 << 20
 // nil after a shutdown request and exit, as the protocol asks for exit
 // status 0.
 func Serve(ctx context.Context, find func(dir string) (Config, error), in io.Reader, out io.Writer) error {
-	s := &Server{find: find, conn: newConn(in, out), docs: map[string]*document{}, stamps: map[string]stamp{}, pages: map[string]pageCache{}, warmed: make(chan map[string]pageCache, 1), enc: encodingUTF16}
+	s := &Server{find: find, conn: newConn(in, out), docs: map[string]*document{}, stamps: map[string]stamp{}, pages: map[string]pageCache{}, edited: map[*document]bool{}, warmed: make(chan map[string]pageCache, 1), enc: encodingUTF16}
 	type read struct {
 		body []byte
 		err  error
 	}
-	msgs := make(chan read)
+	// Read ahead of the handling, so that edits typed while a slow check
+	// runs are waiting when it ends, and are checked once (flushEdits).
+	msgs := make(chan read, 16)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
@@ -146,6 +149,25 @@ func Serve(ctx context.Context, find func(dir string) (Config, error), in io.Rea
 			defer t.Stop()
 			tick = t.C
 		}
+		if len(s.edited) > 0 {
+			// Edits queued behind one another are checked once, after
+			// the last: a page whose check takes seconds (it quotes a
+			// huge file) does not fall behind the typing by a check a
+			// keystroke.
+			select {
+			case m := <-msgs:
+				if m.err != nil {
+					s.flushEdits()
+					return readError(m.err)
+				}
+				if exit, err := s.handle(m.body); exit {
+					return err
+				}
+			default:
+				s.flushEdits()
+			}
+			continue
+		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -161,16 +183,21 @@ func Serve(ctx context.Context, find func(dir string) (Config, error), in io.Rea
 			}
 		case m := <-msgs:
 			if m.err != nil {
-				if m.err == io.EOF {
-					return errors.New("the client closed the connection without exit")
-				}
-				return m.err
+				return readError(m.err)
 			}
 			if exit, err := s.handle(m.body); exit {
 				return err
 			}
 		}
 	}
+}
+
+// readError is what Serve returns when reading a message failed.
+func readError(err error) error {
+	if err == io.EOF {
+		return errors.New("the client closed the connection without exit")
+	}
+	return err
 }
 
 // logf notes a failure the client is not told about.
@@ -203,6 +230,9 @@ func (s *Server) handle(body []byte) (exit bool, _ error) {
 			return true, nil
 		}
 		return true, errors.New("exit without shutdown")
+	}
+	if m.Method != "textDocument/didChange" {
+		s.flushEdits() // everything else sees the documents checked
 	}
 	result, rerr := s.call(m.Method, m.Params, isRequest)
 	if isRequest {
@@ -469,8 +499,22 @@ func (s *Server) didChange(params json.RawMessage) (any, *rpcError) {
 	s.mu.Lock()
 	d.text, d.version, d.index, d.links, d.scanned = text, p.TextDocument.Version, nil, nil, false
 	s.mu.Unlock()
-	s.changed(d)
+	s.edited[d] = true // checked by flushEdits, once no other edit is waiting
 	return nil, nil
+}
+
+// flushEdits publishes the diagnostics of the documents edited since the
+// last flush (changed), once each.
+func (s *Server) flushEdits() {
+	for d := range s.edited {
+		delete(s.edited, d)
+		s.mu.RLock()
+		open := s.docs[d.uri] == d
+		s.mu.RUnlock()
+		if open {
+			s.changed(d)
+		}
+	}
 }
 
 func (s *Server) didClose(params json.RawMessage) (any, *rpcError) {
