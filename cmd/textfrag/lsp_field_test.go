@@ -152,3 +152,66 @@ func TestLSPRootThroughSymlink(t *testing.T) {
 		cl.shutdown()
 	}
 }
+
+// A file name holding an escape sequence and a newline (a pull request can
+// add one) reaches the editor written as Go escapes, as check writes it,
+// in every text the editor shows: diagnostics, hover, completion labels
+// and details, link tooltips and code action titles. The text inserted
+// stays exact (percent-encoded).
+func TestLSPControlCharactersInNames(t *testing.T) {
+	root := t.TempDir()
+	name := "e\x1b[31mx\ny.go"
+	enc := "e%1B%5B31mx%0Ay.go"
+	e2eWrite(t, root, map[string]string{
+		"textfrag.toml": "", "src/" + name: "package a\n\nfunc A() {}\n",
+		"docs/page.md": "[a](../src/" + enc + "#line=2,9)\n\n[b](../src/" + enc + "#line=2,3 \"sym=\n\n[c](../src/\n",
+	})
+	c := startLSP(t, root, -1)
+	c.initialize(false, false)
+	uri := c.open(filepath.Join(root, "docs/page.md"), "markdown")
+	var shown []string
+	diags := c.diagnostics(uri)
+	for _, d := range diags {
+		shown = append(shown, d.Message)
+	}
+	if len(diags) == 0 {
+		t.Fatal("no diagnostics for a range past the end")
+	}
+	hover := c.hoverText(uri, lspPos{0, 6})
+	if !strings.Contains(hover, `src/e\x1b[31mx\ny.go`) {
+		t.Errorf("hover %q does not name the file escaped", hover)
+	}
+	shown = append(shown, hover)
+	for _, at := range []lspPos{{2, len(`[b](../src/` + enc + `#line=2,3 "sym=`)}, {4, len("[c](../src/")}} {
+		items := c.completeAt(uri, at)
+		if len(items) == 0 {
+			t.Errorf("no completion at %+v", at)
+		}
+		for _, it := range items {
+			shown = append(shown, it.Label, it.Detail)
+			if at.Line == 4 && it.TextEdit.NewText != enc {
+				t.Errorf("path completion inserts %q, want %q", it.TextEdit.NewText, enc)
+			}
+		}
+	}
+	var links []struct{ Tooltip string }
+	c.result("textDocument/documentLink", map[string]any{"textDocument": map[string]any{"uri": uri}}, &links)
+	for _, l := range links {
+		shown = append(shown, l.Tooltip)
+	}
+	var actions []struct{ Title string }
+	c.result("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": lspRange{lspPos{0, 6}, lspPos{0, 6}}, "context": map[string]any{"diagnostics": []any{}}}, &actions)
+	if len(actions) == 0 {
+		t.Error("no code action for an unpinned link")
+	}
+	for _, a := range actions {
+		shown = append(shown, a.Title)
+	}
+	for _, s := range shown {
+		if strings.ContainsRune(s, 0x1b) || strings.Contains(s, "x\ny.go") {
+			t.Errorf("the editor is shown a raw control character: %q", s)
+		}
+	}
+	c.shutdown()
+}

@@ -49,7 +49,7 @@ func (s *Server) codeActions(params json.RawMessage) (any, *rpcError) {
 		for _, e := range a.edits {
 			edits = append(edits, TextEdit{Range: x.span(e.Start, e.End), NewText: e.Text})
 		}
-		ca := CodeAction{Title: a.title, Kind: a.kind, IsPreferred: a.preferred, Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: edits}}}
+		ca := CodeAction{Title: shown(a.title), Kind: a.kind, IsPreferred: a.preferred, Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: edits}}}
 		for _, diag := range p.Context.Diagnostics {
 			if a.kind == "quickfix" && diag.Source == "textfrag" {
 				ca.Diagnostics = append(ca.Diagnostics, diag)

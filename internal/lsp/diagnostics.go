@@ -12,6 +12,7 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/page"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 // lines returns d's line index.
@@ -94,7 +95,7 @@ func (s *Server) publish(d *document) {
 			sev = severityWarning
 		}
 		diags = append(diags, Diagnostic{
-			Range: x.span(l.start, l.end), Severity: sev, Code: l.p.Kind, Source: "textfrag", Message: l.p.Message,
+			Range: x.span(l.start, l.end), Severity: sev, Code: l.p.Kind, Source: "textfrag", Message: shown(l.p.Message),
 		})
 	}
 	version := d.version
@@ -126,6 +127,12 @@ func (s *Server) notChecked(d *document) []*textfrag.Problem {
 	}
 	return []*textfrag.Problem{{Severity: textfrag.Warning, Line: l.Line, Column: l.Column, Link: l.Dest, Kind: "unchecked", Message: msg}}
 }
+
+// shown is text for the editor to show (a title, a label, a file name):
+// control characters, bidirectional controls and bytes that are not
+// UTF-8, which a file name may hold, written as Go escapes (\x1b), as
+// check writes them.
+func shown(s string) string { return termsafe.Escape(s, "") }
 
 // locate finds the bytes each problem is about: its link's destination
 // (for a reference link, the definition's), else the link as written

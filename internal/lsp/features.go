@@ -22,6 +22,7 @@ import (
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 // hoverMaxLines and hoverMaxBytes bound the quoted text a hover shows:
@@ -129,7 +130,7 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 		// Not resolved against a root the page is not in (notChecked).
 		rng := s.lines(d).span(l.Start, l.End)
 		msg := fmt.Sprintf("**textfrag** `%s`\n\n- %s\n", strings.ReplaceAll(l.Dest, "`", "'"), s.notChecked(d)[0].Message)
-		return Hover{Contents: MarkupContent{Kind: "markdown", Value: msg}, Range: &rng}, nil
+		return Hover{Contents: MarkupContent{Kind: "markdown", Value: termsafe.Escape(msg, "\r\n")}, Range: &rng}, nil
 	}
 	r := s.resolver()
 	res, err, ok := s.resolveLink(r, d, l)
@@ -155,14 +156,14 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 		fmt.Fprintf(&b, "**textfrag** `%s`\n\n", strings.ReplaceAll(l.Dest, "`", "'"))
 	} else {
 		sel := res.Selection
-		fmt.Fprintf(&b, "**%s** %s of %d", res.Path, humanRange(sel), sel.TotalLines)
+		fmt.Fprintf(&b, "**%s** %s of %d", shown(res.Path), humanRange(sel), sel.TotalLines)
 		if len(status) == 0 {
 			b.WriteString(" · " + integrity(sel))
 		}
 		b.WriteString("\n\n")
 	}
 	for _, st := range status {
-		b.WriteString("- " + st + "\n")
+		b.WriteString("- " + shown(st) + "\n")
 	}
 	if res != nil && res.Selection != nil && !res.Selection.Empty() {
 		text := res.Selection.Text
@@ -183,7 +184,7 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 	}
 	x := s.lines(d)
 	rng := x.span(l.Start, l.End)
-	return Hover{Contents: MarkupContent{Kind: "markdown", Value: b.String()}, Range: &rng}, nil
+	return Hover{Contents: MarkupContent{Kind: "markdown", Value: termsafe.Escape(b.String(), "\r\n")}, Range: &rng}, nil
 }
 
 // integrity describes the integrity checks of a selection that passed.
@@ -294,7 +295,7 @@ func (s *Server) documentLinks(params json.RawMessage) (any, *rpcError) {
 		}
 		dl := DocumentLink{Range: x.span(l.Start, l.End), Target: fileURI(filepath.Join(s.cfg.Root, filepath.FromSlash(res.Path)))}
 		if res.Selection != nil {
-			dl.Tooltip = res.Path + " " + humanRange(res.Selection)
+			dl.Tooltip = shown(res.Path + " " + humanRange(res.Selection))
 		}
 		links = append(links, dl)
 	}
@@ -482,9 +483,9 @@ func (s *Server) completion(params json.RawMessage) (any, *rpcError) {
 			continue
 		}
 		insert := url.PathEscape(name)
-		item := CompletionItem{Label: name, Kind: completionFile, Detail: p}
+		item := CompletionItem{Label: shown(name), Kind: completionFile, Detail: shown(p)}
 		if e.IsDir() {
-			item.Label, item.Kind, insert = name+"/", completionFolder, insert+"/"
+			item.Label, item.Kind, insert = shown(name)+"/", completionFolder, insert+"/"
 			item.Command = &command{Title: "more", Command: "editor.action.triggerSuggest"}
 		}
 		item.TextEdit = &TextEdit{Range: replace, NewText: insert}
@@ -512,20 +513,20 @@ func (s *Server) completeFragment(d *document, rawPath, frag string, off int) co
 		typed := strings.TrimPrefix(frag, "line=")
 		whole := "0," + strconv.FormatInt(n, 10)
 		list.Items = append(list.Items, CompletionItem{
-			Label: whole, Kind: completionText, Detail: detail + " (the whole file)",
+			Label: whole, Kind: completionText, Detail: shown(detail + " (the whole file)"),
 			TextEdit: &TextEdit{Range: x.span(off-len(typed), off), NewText: whole},
 		})
 		if c := strings.IndexByte(typed, ','); c >= 0 {
 			end := strconv.FormatInt(n, 10)
 			list.Items = append(list.Items, CompletionItem{
-				Label: end, Kind: completionText, Detail: detail + " (to the end)",
+				Label: end, Kind: completionText, Detail: shown(detail + " (to the end)"),
 				TextEdit: &TextEdit{Range: x.span(off-len(typed)+c+1, off), NewText: end},
 			})
 		}
 	case strings.HasPrefix("line=", frag):
 		whole := "line=0," + strconv.FormatInt(n, 10)
 		list.Items = append(list.Items, CompletionItem{
-			Label: whole, Kind: completionText, Detail: detail + " (the whole file)",
+			Label: whole, Kind: completionText, Detail: shown(detail + " (the whole file)"),
 			TextEdit: &TextEdit{Range: x.span(off-len(frag), off), NewText: whole},
 		})
 	}
