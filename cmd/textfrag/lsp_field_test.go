@@ -76,6 +76,22 @@ func TestLSPPagesNotChecked(t *testing.T) {
 	if h := c.hoverText(uri, lspPos{2, 6}); strings.Contains(h, "allowed roots") || !strings.Contains(h, "not checked") {
 		t.Errorf("hover on a page of the second folder: %q", h)
 	}
+	// Nor is it pinned, followed or completed against the first folder's
+	// files: its /src/a.go is not that folder's.
+	var actions []struct{ Title string }
+	c.result("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": lspRange{lspPos{2, 6}, lspPos{2, 6}}, "context": map[string]any{"diagnostics": []any{}}}, &actions)
+	if len(actions) != 0 {
+		t.Errorf("code actions on a page of the second folder: %+v, want none", actions)
+	}
+	if locs := c.definitionAt(uri, lspPos{2, 6}); len(locs) != 0 {
+		t.Errorf("definition on a page of the second folder: %+v, want none", locs)
+	}
+	var links []any
+	c.result("textDocument/documentLink", map[string]any{"textDocument": map[string]any{"uri": uri}}, &links)
+	if len(links) != 0 {
+		t.Errorf("document links on a page of the second folder: %+v, want none", links)
+	}
 
 	open := func(uri, text string) {
 		c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "markdown", "version": 1, "text": text}})

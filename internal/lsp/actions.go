@@ -39,7 +39,7 @@ func (s *Server) codeActions(params json.RawMessage) (any, *rpcError) {
 		return nil, rerr
 	}
 	actions := []CodeAction{}
-	if !d.markdown || d.path == "" {
+	if !d.markdown || d.proj == "" { // not checked: nothing to pin (notChecked)
 		return actions, nil
 	}
 	x := s.lines(d)

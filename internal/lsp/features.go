@@ -56,9 +56,11 @@ func hoverCut(text []byte) (shown []byte, cut string) {
 
 // resolveLink resolves l in d: the result (also for an integrity
 // mismatch, which carries the selection) and the error, or ok false when
-// the link is not an RFC 5147 link to a local file.
+// the link is not an RFC 5147 link to a local file, or d is a page the
+// server does not check (notChecked): a link resolved against another
+// project's root would go to, complete and pin that project's file.
 func (s *Server) resolveLink(r *target.Resolver, d *document, l mdlink.Link) (*target.Result, error, bool) {
-	if l.Dest == "" {
+	if l.Dest == "" || d.proj == "" {
 		return nil, nil, false
 	}
 	res, err := r.Resolve(s.docPath(d), l.Dest)
