@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -19,6 +20,7 @@ import (
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/quotelink"
 	"github.com/textfrag/textfrag/internal/symbols"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 func init() {
@@ -118,7 +120,7 @@ func runLink(e *env, args []string) int {
 	}
 	ref := pos[0]
 	usage := func(format string, args ...any) int {
-		e.errorf(format, args...)
+		e.linkErrorf(format, args...)
 		return exitUsage
 	}
 	var (
@@ -173,12 +175,12 @@ func runLink(e *env, args []string) int {
 	}
 	r, err := target.New(target.Options{Root: proj.Root, Charsets: files.charsets, AllowSecrets: files.secrets, Symbols: symbols.Set()})
 	if err != nil {
-		e.errorf("%v", err)
+		e.linkErrorf("%v", err)
 		return exitError
 	}
 	filePath := r.DocPath(file)
 	if !filepath.IsLocal(filepath.FromSlash(filePath)) {
-		e.errorf("%s: outside the project root; %s", file, proj.RootAdvice())
+		e.linkErrorf("%s: outside the project root; %s", file, proj.RootAdvice())
 		return exitError
 	}
 	page, doc := "", "." // without --from: rooted, resolved from the root
@@ -188,7 +190,7 @@ func runLink(e *env, args []string) int {
 		}
 		page = r.DocPath(*from)
 		if !filepath.IsLocal(filepath.FromSlash(page)) {
-			e.errorf("--from %s: outside the project root, so no build of the project reads it; %s", *from, proj.RootAdvice())
+			e.linkErrorf("--from %s: outside the project root, so no build of the project reads it; %s", *from, proj.RootAdvice())
 			return exitError
 		}
 		doc = page
@@ -205,7 +207,7 @@ func runLink(e *env, args []string) int {
 		if span, err = src.findName(*options, sel); err == nil {
 			link, sel5147, err = quotelink.ComposeName(filePath, sel, span, src, opts)
 		} else if errors.As(err, new(*symbol.Error)) {
-			e.errorf("%s: %s", ref, oneLine(quotelink.ExplainName(file, err, symbols.Languages())))
+			e.linkErrorf("%s: %s", ref, oneLine(quotelink.ExplainName(file, err, symbols.Languages())))
 			return exitError
 		}
 	}
@@ -213,13 +215,13 @@ func runLink(e *env, args []string) int {
 	case errors.Is(err, quotelink.ErrQuoteLines):
 		return usage("--quote: %v", err)
 	case errors.Is(err, quotelink.ErrName):
-		e.errorf("%s: %v", ref, err)
+		e.linkErrorf("%s: %v", ref, err)
 		return exitError
 	case errors.Is(err, quotelink.ErrPastEnd):
-		e.errorf("%s: %v", ref, err)
+		e.linkErrorf("%s: %v", ref, err)
 		return exitError
 	case err != nil:
-		e.errorf("%s: %s", file, oneLine(explainLinkTarget(err, proj)))
+		e.linkErrorf("%s: %s", file, oneLine(explainLinkTarget(err, proj, ref, file)))
 		return exitError
 	}
 	if !e.verifyLink(r, doc, filePath, link, form) {
@@ -274,10 +276,24 @@ func isFile(name string) bool {
 	return err == nil && !info.IsDir()
 }
 
-// explainLinkTarget says why FILE cannot be quoted, and how to fix it.
-func explainLinkTarget(err error, p *project.Project) string {
+// linkErrorf is errorf for link's messages, one line each: a newline in
+// the FILE given (a file name may hold one) is written as \n, not raw.
+func (e *env) linkErrorf(format string, args ...any) {
+	e.errorf("%s", termsafe.Escape(fmt.Sprintf(format, args...), ""))
+}
+
+// explainLinkTarget says why file, of the argument ref, cannot be quoted,
+// and how to fix it.
+func explainLinkTarget(err error, p *project.Project, ref, file string) string {
 	msg := target.Explain(err, "")
 	switch {
+	case errors.Is(err, target.ErrNotFound):
+		// FILE is the shell's path, not a link's: target.Explain's
+		// remedy (links resolve against their page) does not apply.
+		msg = err.Error() + "; FILE is a path from the current directory, as the shell completes it"
+		if alt := strings.ReplaceAll(file, `\`, "/"); alt != file && isFile(alt) {
+			msg += fmt.Sprintf("; directories are separated by /, not \\: `textfrag link %s`", strings.Replace(ref, file, alt, 1))
+		}
 	case errors.Is(err, target.ErrOutsideRoot):
 		msg += "; " + p.RootAdvice()
 	case errors.As(err, new(*rfc5147.TextError)): // bytes, not a FIFO or device
@@ -294,7 +310,7 @@ func (e *env) verifyLink(r *target.Resolver, doc, filePath string, link quotelin
 	res, err := r.Resolve(doc, link.Dest)
 	if err != nil || res.Path != filePath || res.Selection.Clamped {
 		// Compose resolved every part of it already: this is a bug.
-		e.errorf("%s: the link made does not quote %s as asked (%v); please report this", link.Dest, filePath, err)
+		e.linkErrorf("%s: the link made does not quote %s as asked (%v); please report this", link.Dest, filePath, err)
 		return false
 	}
 	md := link.Markdown() + "\n"
@@ -316,13 +332,13 @@ func (e *env) verifyLink(r *target.Resolver, doc, filePath string, link quotelin
 			if p.Kind == "limit" {
 				msg += "; or link to it in running text (--inline), where it is checked and not shown"
 			}
-			e.errorf("%s: %s", link.Dest, oneLine(msg))
+			e.linkErrorf("%s: %s", link.Dest, oneLine(msg))
 		} else {
-			e.errorf("warning: %s: %s", link.Dest, oneLine(p.Message))
+			e.linkErrorf("warning: %s: %s", link.Dest, oneLine(p.Message))
 		}
 	}
 	if !ok && len(textfrag.Problems(pc)) == 0 {
-		e.errorf("%s: %v", link.Dest, err)
+		e.linkErrorf("%s: %v", link.Dest, err)
 	}
 	return ok
 }

@@ -277,3 +277,36 @@ func TestLinkRefuses(t *testing.T) {
 		t.Errorf("link -h: code %d, %q", res.code, res.stderr)
 	}
 }
+
+// FILE as a stranger types it. A Windows path (src\a.go, a name that does
+// not exist on this system) is not found with a remedy that works when
+// followed: the same command with /. A missing file is explained as a
+// path from the current directory, not as a link resolved from its page.
+// A file name holding a newline and an escape is written escaped, on one
+// line, whatever fails.
+func TestLinkStrangerPaths(t *testing.T) {
+	dir := t.TempDir()
+	odd := "src/e\x1b[31mvil\nname.txt"
+	e2eWrite(t, dir, map[string]string{"textfrag.toml": "", "src/a.go": "package a\n\nfunc A() {}\n", odd: "a\nb\n"})
+
+	r := linkRun(t, dir, "link", `src\a.go:3`, "--from", "docs/p.md")
+	want := "`textfrag link src/a.go:3`"
+	if r.code != 1 || !strings.Contains(r.stderr, want) || strings.Contains(r.stderr, "document's directory") {
+		t.Fatalf("src\\a.go:3: exit %d, %q; want 1 and the remedy %s", r.code, r.stderr, want)
+	}
+	if again := linkRun(t, dir, "link", "src/a.go:3", "--from", "docs/p.md"); again.code != 0 || !strings.Contains(again.stdout, "(../src/a.go#line=2,3;md5=") {
+		t.Errorf("the remedy: exit %d, %q %q", again.code, again.stdout, again.stderr)
+	}
+
+	r = linkRun(t, dir, "link", "src/gone.go:3")
+	if r.code != 1 || !strings.Contains(r.stderr, "from the current directory") || strings.Contains(r.stderr, "document's directory") {
+		t.Errorf("a missing file: exit %d, %q; want it explained as a path from the current directory", r.code, r.stderr)
+	}
+
+	for _, arg := range []string{odd + ":2", odd + ":9", odd + ":X", "src/gone\n\x1b[2J.go:1"} {
+		r = linkRun(t, dir, "link", arg)
+		if r.code == 0 || strings.Count(r.stderr, "\n") != 1 || strings.ContainsAny(r.stderr, "\x1b\a") || !strings.Contains(r.stderr, `\x1b`) {
+			t.Errorf("%q: exit %d, stderr %q; want a failure on one line, the escape written as \\x1b", arg, r.code, r.stderr)
+		}
+	}
+}

@@ -102,6 +102,18 @@ func lspConfig(lf *linkFlags) (lsp.Config, error) {
 		Lenient:  lf.lenient,
 		Advise:   func(problems []*textfrag.Problem) { lf.proj.AdviseRoot(problems) },
 		Explain:  func(err error) string { return project.ExplainTarget(err, lf.root) },
-		Sources:  defaultPaths(lf.proj),
+		Sources:  lspSources(lf),
 	}, nil
+}
+
+// lspSources are the paths check checks by default, found from the
+// project root rather than the working directory: an editor may start the
+// server anywhere (Neovim in the directory it was started in, Helix in a
+// subdirectory), and references must still find every page of the
+// project, and only its pages.
+func lspSources(lf *linkFlags) []string {
+	if src := lf.proj.Source(); src != "" {
+		return []string{src} // absolute: textfrag.toml's paths are made so
+	}
+	return []string{lf.root}
 }

@@ -861,3 +861,33 @@ func TestLSPClientRoot(t *testing.T) {
 		})
 	}
 }
+
+// References look for pages in the project the client opened, not in the
+// directory the editor started the server in (Neovim starts it in its own
+// working directory): from an unrelated directory that holds a page of
+// its own, the project's pages on disk are found, and that page is not.
+func TestLSPReferencesFromElsewhere(t *testing.T) {
+	base := t.TempDir()
+	project, elsewhere := filepath.Join(base, "project"), filepath.Join(base, "elsewhere")
+	e2eWrite(t, project, map[string]string{
+		"textfrag.toml": "", "src/a.go": lspSource,
+		"docs/guide.md": "# Guide\n\n[a](../src/a.go#line=1,2)\n",
+	})
+	e2eWrite(t, elsewhere, map[string]string{"notes.md": "[x](/src/a.go#line=0,3)\n"})
+	c := startLSP(t, elsewhere, -1)
+	var res map[string]any
+	c.result("initialize", map[string]any{"processId": nil, "capabilities": map[string]any{},
+		"rootUri": (&url.URL{Scheme: "file", Path: filepath.ToSlash(project)}).String()}, &res)
+	c.notify("initialized", map[string]any{})
+	srcURI := c.open(filepath.Join(project, "src/a.go"), "go")
+	var locs []lspLocation
+	c.result("textDocument/references", map[string]any{"textDocument": map[string]any{"uri": srcURI}, "position": lspPos{1, 0}}, &locs)
+	var got []string
+	for _, l := range locs {
+		got = append(got, fmt.Sprintf("%s:%d", strings.TrimPrefix(l.URI, "file://"+filepath.ToSlash(base)+"/"), l.Range.Start.Line))
+	}
+	if want := "project/docs/guide.md:2"; strings.Join(got, " ") != want {
+		t.Errorf("references %v, want %s", got, want)
+	}
+	c.shutdown()
+}

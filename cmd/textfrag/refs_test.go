@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -150,5 +151,37 @@ func TestRefsUsage(t *testing.T) {
 	}
 	if r := e2eRun(t, s.dir, "refs", "-h"); r.code != 0 || !strings.Contains(r.stderr, "Usage: textfrag refs PATH[:LINES]") {
 		t.Errorf("-h: exit status %d\n%s", r.code, r.stderr)
+	}
+}
+
+// A page that is a symbolic link leading outside the project root (a pull
+// request can add docs/notes.md -> /home/you/notes.md) is not read: refs
+// names it, says why, exits 1 and lists nothing from it; a page linked
+// from inside the root is read as usual.
+func TestRefsPageSymlinkOutsideRoot(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "project")
+	outside := filepath.Join(base, "private.md")
+	e2eWrite(t, base, map[string]string{"private.md": "private [p](/src/a.go#line=0,1) token=hunter2\n"})
+	e2eWrite(t, dir, map[string]string{
+		"textfrag.toml": "", "src/a.go": "a\nb\n",
+		"docs/guide.md": "[g](../src/a.go#line=0,1)\n",
+	})
+	if err := os.Symlink(outside, filepath.Join(dir, "docs/notes.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("guide.md", filepath.Join(dir, "docs/alias.md")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	out, code := runAs(t, false, "refs", "src/a.go")
+	if code != 1 || strings.Contains(out, "notes.md:1") || strings.Contains(out, "hunter2") ||
+		!strings.Contains(out, "notes.md: not read: a symbolic link that leads outside the project root") {
+		t.Errorf("refs with a page linked from outside the root: exit %d\n%s", code, out)
+	}
+	os.Remove(filepath.Join(dir, "docs/notes.md"))
+	out, code = runAs(t, false, "refs", "src/a.go")
+	if code != 0 || !strings.Contains(out, "docs/alias.md:1:1: src/a.go line 1") || !strings.Contains(out, "docs/guide.md:1:1: src/a.go line 1") {
+		t.Errorf("refs with a page linked from inside: exit %d\n%s", code, out)
 	}
 }

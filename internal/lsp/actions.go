@@ -39,7 +39,7 @@ func (s *Server) codeActions(params json.RawMessage) (any, *rpcError) {
 		return nil, rerr
 	}
 	actions := []CodeAction{}
-	if !d.markdown || d.path == "" {
+	if !d.markdown || d.proj == "" { // not checked: nothing to pin (notChecked)
 		return actions, nil
 	}
 	x := s.lines(d)
@@ -49,7 +49,7 @@ func (s *Server) codeActions(params json.RawMessage) (any, *rpcError) {
 		for _, e := range a.edits {
 			edits = append(edits, TextEdit{Range: x.span(e.Start, e.End), NewText: e.Text})
 		}
-		ca := CodeAction{Title: a.title, Kind: a.kind, IsPreferred: a.preferred, Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: edits}}}
+		ca := CodeAction{Title: shown(a.title), Kind: a.kind, IsPreferred: a.preferred, Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: edits}}}
 		for _, diag := range p.Context.Diagnostics {
 			if a.kind == "quickfix" && diag.Source == "textfrag" {
 				ca.Diagnostics = append(ca.Diagnostics, diag)

@@ -12,6 +12,7 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/page"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 // lines returns d's line index.
@@ -48,8 +49,8 @@ func (s *Server) docPath(d *document) string {
 func (s *Server) publish(d *document) {
 	r := s.resolver()
 	var problems []*textfrag.Problem
-	if d.path == "" {
-		problems = nil // an unsaved buffer has no directory to resolve links against
+	if d.path == "" || d.proj == "" {
+		problems = s.notChecked(d)
 	} else {
 		p, err := page.Check(s.cfg.Markdown(r), r, s.pageName(d.path), d.text, s.cfg.Lenient)
 		if err != nil {
@@ -94,7 +95,7 @@ func (s *Server) publish(d *document) {
 			sev = severityWarning
 		}
 		diags = append(diags, Diagnostic{
-			Range: x.span(l.start, l.end), Severity: sev, Code: l.p.Kind, Source: "textfrag", Message: l.p.Message,
+			Range: x.span(l.start, l.end), Severity: sev, Code: l.p.Kind, Source: "textfrag", Message: shown(l.p.Message),
 		})
 	}
 	version := d.version
@@ -102,6 +103,36 @@ func (s *Server) publish(d *document) {
 		s.logf("publishing diagnostics: %v", err)
 	}
 }
+
+// notChecked is the one problem of a page the server does not check: a
+// buffer never saved (untitled:, no directory for its relative links to
+// resolve against), or a page outside the project root (a second
+// workspace folder: its links would all resolve outside this project's
+// root, or against the wrong one). It is reported on the page's first link
+// rather than each link failing with a false error and a wrong remedy;
+// none for a page without links.
+func (s *Server) notChecked(d *document) []*textfrag.Problem {
+	links := s.linksOf(d)
+	if len(links) == 0 {
+		return nil
+	}
+	l := links[0]
+	n, they := fmt.Sprintf("its %d textfrag links are", len(links)), "they are"
+	if len(links) == 1 {
+		n, they = "its textfrag link is", "it is"
+	}
+	msg := fmt.Sprintf("not checked: the page is not saved, so %s not verified; save it inside the project (%s) and %s checked", n, s.cfg.Root, they)
+	if d.path != "" {
+		msg = fmt.Sprintf("not checked: the page is outside the project root %s that this language server checks (found from the folder the editor opened first), so %s not verified here; open the page's own folder in an editor window of its own, or run `textfrag check` there", s.cfg.Root, n)
+	}
+	return []*textfrag.Problem{{Severity: textfrag.Warning, Line: l.Line, Column: l.Column, Link: l.Dest, Kind: "unchecked", Message: msg}}
+}
+
+// shown is text for the editor to show (a title, a label, a file name):
+// control characters, bidirectional controls and bytes that are not
+// UTF-8, which a file name may hold, written as Go escapes (\x1b), as
+// check writes them.
+func shown(s string) string { return termsafe.Escape(s, "") }
 
 // locate finds the bytes each problem is about: its link's destination
 // (for a reference link, the definition's), else the link as written

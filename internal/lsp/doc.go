@@ -8,10 +8,14 @@
 //	                 rootUri, else rootPath, else the working directory; a root
 //	                 that is not a local directory is refused (root.go)
 //	               ─ position encoding: utf-8 if offered, else utf-16
-//	  initialized  ─ ask the client to watch files, else poll quoted files' stat
-//	  didOpen/didChange ─▶ document store (open buffers, incremental edits)
+//	  initialized  ─ ask the client to watch files; poll quoted files' stat
+//	                 outside the folder it opened (or all, if it cannot watch)
+//	  didOpen/didChange ─▶ document store (open buffers, incremental edits;
+//	                       edits queued behind one another are checked once)
 //	                    ─▶ publish: page.Check(Config.Markdown(resolver), page) ─▶ problems
 //	                         └─ located on the link's destination (mdlink.Page)
+//	                         └─ a page outside the root or unsaved: one
+//	                            "unchecked" warning, nothing resolved
 //	                    ─▶ pages quoting the changed buffer are published again
 //	  watched file / poll ─▶ pages quoting the file are published again
 //	  hover, definition, documentLink, references, completion

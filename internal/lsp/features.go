@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -21,16 +22,45 @@ import (
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
-// hoverMaxLines bounds the quoted lines a hover shows.
-const hoverMaxLines = 200
+// hoverMaxLines and hoverMaxBytes bound the quoted text a hover shows:
+// a quote of one 200 MB line (minified code, a data file) must not become
+// a 200 MB message to the editor.
+const (
+	hoverMaxLines = 200
+	hoverMaxBytes = 64 << 10
+)
+
+// hoverCut returns the start of text a hover shows, at most hoverMaxLines
+// lines and hoverMaxBytes bytes (cut at a character's start), and when it
+// is shorter than text, what it holds ("first 200 lines").
+func hoverCut(text []byte) (shown []byte, cut string) {
+	n := 0
+	for i, c := range text {
+		if i == hoverMaxBytes {
+			for i > 0 && !utf8.RuneStart(text[i]) {
+				i--
+			}
+			return text[:i], fmt.Sprintf("first %d KiB", hoverMaxBytes>>10)
+		}
+		if c == '\n' {
+			if n++; n == hoverMaxLines && i+1 < len(text) {
+				return text[:i+1], fmt.Sprintf("first %d lines", hoverMaxLines)
+			}
+		}
+	}
+	return text, ""
+}
 
 // resolveLink resolves l in d: the result (also for an integrity
 // mismatch, which carries the selection) and the error, or ok false when
-// the link is not an RFC 5147 link to a local file.
+// the link is not an RFC 5147 link to a local file, or d is a page the
+// server does not check (notChecked): a link resolved against another
+// project's root would go to, complete and pin that project's file.
 func (s *Server) resolveLink(r *target.Resolver, d *document, l mdlink.Link) (*target.Result, error, bool) {
-	if l.Dest == "" {
+	if l.Dest == "" || d.proj == "" {
 		return nil, nil, false
 	}
 	res, err := r.Resolve(s.docPath(d), l.Dest)
@@ -98,6 +128,12 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 	if rerr != nil || !ok {
 		return nil, rerr
 	}
+	if d.proj == "" {
+		// Not resolved against a root the page is not in (notChecked).
+		rng := s.lines(d).span(l.Start, l.End)
+		msg := fmt.Sprintf("**textfrag** `%s`\n\n- %s\n", strings.ReplaceAll(l.Dest, "`", "'"), s.notChecked(d)[0].Message)
+		return Hover{Contents: MarkupContent{Kind: "markdown", Value: termsafe.Escape(msg, "\r\n")}, Range: &rng}, nil
+	}
 	r := s.resolver()
 	res, err, ok := s.resolveLink(r, d, l)
 	if !ok {
@@ -122,30 +158,21 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 		fmt.Fprintf(&b, "**textfrag** `%s`\n\n", strings.ReplaceAll(l.Dest, "`", "'"))
 	} else {
 		sel := res.Selection
-		fmt.Fprintf(&b, "**%s** %s of %d", res.Path, humanRange(sel), sel.TotalLines)
+		fmt.Fprintf(&b, "**%s** %s of %d", shown(res.Path), humanRange(sel), sel.TotalLines)
 		if len(status) == 0 {
 			b.WriteString(" · " + integrity(sel))
 		}
 		b.WriteString("\n\n")
 	}
 	for _, st := range status {
-		b.WriteString("- " + st + "\n")
+		b.WriteString("- " + shown(st) + "\n")
 	}
 	if res != nil && res.Selection != nil && !res.Selection.Empty() {
 		text := res.Selection.Text
 		if err != nil {
 			b.WriteString("\nThe lines as they are now (they no longer match the link):\n")
 		}
-		cut := false
-		n := 0
-		for i, c := range text {
-			if c == '\n' {
-				if n++; n == hoverMaxLines {
-					text, cut = text[:i+1], i+1 < len(text)
-					break
-				}
-			}
-		}
+		text, cut := hoverCut(text)
 		f := fence(text)
 		lang := strings.TrimPrefix(path.Ext(res.Path), ".")
 		fmt.Fprintf(&b, "\n%s%s\n%s", f, lang, text)
@@ -153,13 +180,13 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 			b.WriteString("\n")
 		}
 		b.WriteString(f + "\n")
-		if cut {
-			fmt.Fprintf(&b, "\n(first %d lines shown)\n", hoverMaxLines)
+		if cut != "" {
+			fmt.Fprintf(&b, "\n(%s shown)\n", cut)
 		}
 	}
 	x := s.lines(d)
 	rng := x.span(l.Start, l.End)
-	return Hover{Contents: MarkupContent{Kind: "markdown", Value: b.String()}, Range: &rng}, nil
+	return Hover{Contents: MarkupContent{Kind: "markdown", Value: termsafe.Escape(b.String(), "\r\n")}, Range: &rng}, nil
 }
 
 // integrity describes the integrity checks of a selection that passed.
@@ -270,7 +297,7 @@ func (s *Server) documentLinks(params json.RawMessage) (any, *rpcError) {
 		}
 		dl := DocumentLink{Range: x.span(l.Start, l.End), Target: fileURI(filepath.Join(s.cfg.Root, filepath.FromSlash(res.Path)))}
 		if res.Selection != nil {
-			dl.Tooltip = res.Path + " " + humanRange(res.Selection)
+			dl.Tooltip = shown(res.Path + " " + humanRange(res.Selection))
 		}
 		links = append(links, dl)
 	}
@@ -458,9 +485,9 @@ func (s *Server) completion(params json.RawMessage) (any, *rpcError) {
 			continue
 		}
 		insert := url.PathEscape(name)
-		item := CompletionItem{Label: name, Kind: completionFile, Detail: p}
+		item := CompletionItem{Label: shown(name), Kind: completionFile, Detail: shown(p)}
 		if e.IsDir() {
-			item.Label, item.Kind, insert = name+"/", completionFolder, insert+"/"
+			item.Label, item.Kind, insert = shown(name)+"/", completionFolder, insert+"/"
 			item.Command = &command{Title: "more", Command: "editor.action.triggerSuggest"}
 		}
 		item.TextEdit = &TextEdit{Range: replace, NewText: insert}
@@ -488,20 +515,20 @@ func (s *Server) completeFragment(d *document, rawPath, frag string, off int) co
 		typed := strings.TrimPrefix(frag, "line=")
 		whole := "0," + strconv.FormatInt(n, 10)
 		list.Items = append(list.Items, CompletionItem{
-			Label: whole, Kind: completionText, Detail: detail + " (the whole file)",
+			Label: whole, Kind: completionText, Detail: shown(detail + " (the whole file)"),
 			TextEdit: &TextEdit{Range: x.span(off-len(typed), off), NewText: whole},
 		})
 		if c := strings.IndexByte(typed, ','); c >= 0 {
 			end := strconv.FormatInt(n, 10)
 			list.Items = append(list.Items, CompletionItem{
-				Label: end, Kind: completionText, Detail: detail + " (to the end)",
+				Label: end, Kind: completionText, Detail: shown(detail + " (to the end)"),
 				TextEdit: &TextEdit{Range: x.span(off-len(typed)+c+1, off), NewText: end},
 			})
 		}
 	case strings.HasPrefix("line=", frag):
 		whole := "line=0," + strconv.FormatInt(n, 10)
 		list.Items = append(list.Items, CompletionItem{
-			Label: whole, Kind: completionText, Detail: detail + " (the whole file)",
+			Label: whole, Kind: completionText, Detail: shown(detail + " (the whole file)"),
 			TextEdit: &TextEdit{Range: x.span(off-len(frag), off), NewText: whole},
 		})
 	}

@@ -154,7 +154,7 @@ func (s *Server) completeName(d *document, dest, title string, off int) completi
 			detail += fmt.Sprintf(" (%d declarations have this name: ambiguous)", count[sp.Name])
 		}
 		list.Items = append(list.Items, CompletionItem{
-			Label: sp.Name, Kind: completionKind(sp.Kind), Detail: detail,
+			Label: shown(sp.Name), Kind: completionKind(sp.Kind), Detail: shown(detail),
 			SortText: fmt.Sprintf("%06d", i),
 			TextEdit: &TextEdit{Range: replace, NewText: sp.Name},
 		})

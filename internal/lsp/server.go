@@ -87,12 +87,14 @@ type Server struct {
 	docs map[string]*document
 
 	initialized, shutdown bool
-	watching              bool // the client watches files for us
-	dynamicWatch          bool // it can be asked to
+	watching              bool   // the client watches files for us
+	clientDir             string // the folder the client opened, which it watches; "" if none
+	dynamicWatch          bool   // it can be asked to
 	nextID                int
 	watchID               int                  // the id of our request to watch files
 	stamps                map[string]stamp     // quoted files' stat, for polling
 	pages                 map[string]pageCache // links of pages on disk, by OS path
+	edited                map[*document]bool   // changed, not yet checked
 	warmed                chan map[string]pageCache
 }
 
@@ -117,12 +119,14 @@ const nameCacheLimit = 64 << 20
 // nil after a shutdown request and exit, as the protocol asks for exit
 // status 0.
 func Serve(ctx context.Context, find func(dir string) (Config, error), in io.Reader, out io.Writer) error {
-	s := &Server{find: find, conn: newConn(in, out), docs: map[string]*document{}, stamps: map[string]stamp{}, pages: map[string]pageCache{}, warmed: make(chan map[string]pageCache, 1), enc: encodingUTF16}
+	s := &Server{find: find, conn: newConn(in, out), docs: map[string]*document{}, stamps: map[string]stamp{}, pages: map[string]pageCache{}, edited: map[*document]bool{}, warmed: make(chan map[string]pageCache, 1), enc: encodingUTF16}
 	type read struct {
 		body []byte
 		err  error
 	}
-	msgs := make(chan read)
+	// Read ahead of the handling, so that edits typed while a slow check
+	// runs are waiting when it ends, and are checked once (flushEdits).
+	msgs := make(chan read, 16)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
@@ -145,11 +149,30 @@ func Serve(ctx context.Context, find func(dir string) (Config, error), in io.Rea
 			defer t.Stop()
 			tick = t.C
 		}
+		if len(s.edited) > 0 {
+			// Edits queued behind one another are checked once, after
+			// the last: a page whose check takes seconds (it quotes a
+			// huge file) does not fall behind the typing by a check a
+			// keystroke.
+			select {
+			case m := <-msgs:
+				if m.err != nil {
+					s.flushEdits()
+					return readError(m.err)
+				}
+				if exit, err := s.handle(m.body); exit {
+					return err
+				}
+			default:
+				s.flushEdits()
+			}
+			continue
+		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-tick:
-			if s.initialized && !s.watching {
+			if s.initialized {
 				s.poll()
 			}
 		case w := <-s.warmed:
@@ -160,16 +183,21 @@ func Serve(ctx context.Context, find func(dir string) (Config, error), in io.Rea
 			}
 		case m := <-msgs:
 			if m.err != nil {
-				if m.err == io.EOF {
-					return errors.New("the client closed the connection without exit")
-				}
-				return m.err
+				return readError(m.err)
 			}
 			if exit, err := s.handle(m.body); exit {
 				return err
 			}
 		}
 	}
+}
+
+// readError is what Serve returns when reading a message failed.
+func readError(err error) error {
+	if err == io.EOF {
+		return errors.New("the client closed the connection without exit")
+	}
+	return err
 }
 
 // logf notes a failure the client is not told about.
@@ -202,6 +230,9 @@ func (s *Server) handle(body []byte) (exit bool, _ error) {
 			return true, nil
 		}
 		return true, errors.New("exit without shutdown")
+	}
+	if m.Method != "textDocument/didChange" {
+		s.flushEdits() // everything else sees the documents checked
 	}
 	result, rerr := s.call(m.Method, m.Params, isRequest)
 	if isRequest {
@@ -282,6 +313,9 @@ func (s *Server) initialize(params json.RawMessage) (any, *rpcError) {
 	}
 	if err := s.start(dir); err != nil {
 		return nil, &rpcError{codeInvalidParams, fmt.Sprintf("%s: %v", dir, err)}
+	}
+	if len(p.Folders) > 0 || p.RootURI != "" || p.RootPath != "" {
+		s.clientDir = dir
 	}
 	for _, e := range p.Capabilities.General.PositionEncodings {
 		if e == encodingUTF8 {
@@ -372,12 +406,28 @@ func fileURI(path string) string {
 }
 
 // projectPath returns the project path of an absolute OS path, or "" when
-// it is outside the root.
+// it is outside the root. A path that names the root's directories
+// another way (the editor opened the folder through a symbolic link, or
+// names files by their real path) is compared with the root with the
+// symbolic links of both resolved, its last element left as it is: a page
+// that is itself a link keeps its own name, as check names it.
 func (s *Server) projectPath(path string) string {
 	if path == "" {
 		return ""
 	}
 	rel, err := filepath.Rel(s.cfg.Root, path)
+	if err == nil && filepath.IsLocal(rel) {
+		return filepath.ToSlash(rel)
+	}
+	realRoot, err := filepath.EvalSymlinks(s.cfg.Root)
+	if err != nil {
+		return ""
+	}
+	dir, err := filepath.EvalSymlinks(filepath.Dir(path))
+	if err != nil {
+		return ""
+	}
+	rel, err = filepath.Rel(realRoot, filepath.Join(dir, filepath.Base(path)))
 	if err != nil || !filepath.IsLocal(rel) {
 		return ""
 	}
@@ -402,8 +452,14 @@ func (s *Server) didOpen(params json.RawMessage) (any, *rpcError) {
 		return nil, err
 	}
 	path := uriPath(p.TextDocument.URI)
+	proj := s.projectPath(path)
+	if proj != "" {
+		// Named under the root as check names it, whichever way the
+		// client spelled the directories.
+		path = filepath.Join(s.cfg.Root, filepath.FromSlash(proj))
+	}
 	d := &document{
-		uri: p.TextDocument.URI, path: path, proj: s.projectPath(path),
+		uri: p.TextDocument.URI, path: path, proj: proj,
 		version: p.TextDocument.Version, text: []byte(p.TextDocument.Text),
 		markdown: p.TextDocument.LanguageID == "markdown" || strings.EqualFold(filepath.Ext(path), ".md"),
 	}
@@ -443,8 +499,22 @@ func (s *Server) didChange(params json.RawMessage) (any, *rpcError) {
 	s.mu.Lock()
 	d.text, d.version, d.index, d.links, d.scanned = text, p.TextDocument.Version, nil, nil, false
 	s.mu.Unlock()
-	s.changed(d)
+	s.edited[d] = true // checked by flushEdits, once no other edit is waiting
 	return nil, nil
+}
+
+// flushEdits publishes the diagnostics of the documents edited since the
+// last flush (changed), once each.
+func (s *Server) flushEdits() {
+	for d := range s.edited {
+		delete(s.edited, d)
+		s.mu.RLock()
+		open := s.docs[d.uri] == d
+		s.mu.RUnlock()
+		if open {
+			s.changed(d)
+		}
+	}
 }
 
 func (s *Server) didClose(params json.RawMessage) (any, *rpcError) {
@@ -531,13 +601,16 @@ func (s *Server) didChangeWatchedFiles(params json.RawMessage) (any, *rpcError) 
 }
 
 // poll publishes again the pages whose quoted files changed on disk since
-// the last look: the fallback for clients that cannot watch files.
+// the last look: the fallback for clients that cannot watch files, and for
+// the files a watching client does not see. A client watches the folder
+// it opened, and the project root may be wider (textfrag.toml above it: a
+// docs/ folder opened alone, quoting ../src/).
 func (s *Server) poll() {
 	changed := map[string]bool{}
 	seen := map[string]bool{}
 	for _, d := range s.openPages() {
 		for p := range d.quoted {
-			if seen[p] {
+			if seen[p] || s.watching && s.clientWatches(p) {
 				continue
 			}
 			seen[p] = true
@@ -551,6 +624,16 @@ func (s *Server) poll() {
 	if len(changed) > 0 {
 		s.refreshQuoting(changed)
 	}
+}
+
+// clientWatches reports whether the client's file watching covers the
+// file at project path p: it lies in the folder the client opened.
+func (s *Server) clientWatches(p string) bool {
+	if s.clientDir == "" {
+		return false
+	}
+	rel, err := filepath.Rel(s.clientDir, filepath.Join(s.cfg.Root, filepath.FromSlash(p)))
+	return err == nil && filepath.IsLocal(rel)
 }
 
 func statOf(path string) stamp {
