@@ -212,9 +212,19 @@ func TestThemeHooksNeverFailOpen(t *testing.T) {
 						msg := err.Error() + log
 						if moduleFirst {
 							mustContain(t, "the error", msg, "textfrag integrity error", "md5 mismatch")
+						} else if theme == "imageonly" {
+							// Only the image hook is the theme's: the message
+							// names it, and says what to write there.
+							mustContain(t, "the error", msg, filepath.Join("content", "page.md")+": textfrag hooks error",
+								"its render-image.html hook is not textfrag's",
+								`in your site's layouts/_markup/render-image.html, call partial "textfrag/hook.html" (dict "ctx" . "kind" "image") first`)
+							if strings.Contains(msg, "render-link.html") {
+								t.Errorf("the message names the link hook, which is the module's:\n%s", msg)
+							}
 						} else {
 							mustContain(t, "the error", msg, filepath.Join("content", "page.md")+": textfrag hooks error",
-								`call partial "textfrag/hook.html" (dict "ctx" . "kind" "`, "Themes with their own render hooks")
+								"its render-link.html and render-image.html hooks are not textfrag's",
+								`call partial "textfrag/hook.html" (dict "ctx" . "kind" "link") ("image" in render-image.html) first`, "Themes with their own render hooks")
 						}
 					})
 				}
