@@ -247,6 +247,65 @@ func TestThemeHooksNeverFailOpen(t *testing.T) {
 	}
 }
 
+// Text a page includes (Relearn's include shortcode reads a Markdown file
+// into the page's Markdown) is rendered by the page's hooks but is not in
+// its source: under a theme's hooks, a quote there fails the build too.
+func TestIncludedQuotesNeverFailOpen(t *testing.T) {
+	sum := md5.Sum([]byte(twoLines))
+	fresh := "../src/a.txt#line=0,1;md5=" + hex.EncodeToString(sum[:])
+	include := map[string]string{"layouts/_shortcodes/include.html": `{{ readFile (.Get 0) }}`}
+	page := themePage("Before.\n\n{{% include \"snippets/q.md\" %}}\n")
+	for _, c := range []struct {
+		theme, snippet string
+		fails          bool
+	}{
+		{"newtab", "![Stale](" + staleLink + ")\n", true},
+		{"newtab", "See [the stale quote](" + staleLink + ") in text.\n", true},
+		{"delegate", "See ![the stale quote](" + staleLink + ") in text.\n", true},
+		{"checking", "![Fresh](" + fresh + ")\n", true},
+		{"imageonly", "![Fresh](" + fresh + ")\n", true},
+		// The module's link hook verifies links where the theme has an
+		// image hook only.
+		{"imageonly", "See [a fresh quote](" + fresh + ") in text.\n", false},
+		{"newtab", "See [the site](https://example.org/) and its [notes](https://example.org/n#lines).\n", false},
+	} {
+		t.Run(c.theme+"/"+c.snippet, func(t *testing.T) {
+			files := map[string]string{"snippets/q.md": c.snippet}
+			for k, v := range include {
+				files[k] = v
+			}
+			out, log, err := themeSite{theme: c.theme, page: page, files: files}.build(t)
+			if !c.fails {
+				if err != nil {
+					t.Fatalf("%v\n%s", err, log)
+				}
+				mustContain(t, "the page", out, `<link rel="stylesheet" href="/textfrag/textfrag.`)
+				return
+			}
+			if err == nil {
+				t.Fatalf("the build succeeded:\n%s", out)
+			}
+			mustContain(t, "the error", err.Error()+log, filepath.Join("content", "page.md")+": textfrag hooks error",
+				"in its source or in text it includes")
+		})
+	}
+	// With the module's hooks, or composed ones, the included quote is
+	// verified like any other.
+	for _, moduleFirst := range []bool{true, false} {
+		files := map[string]string{"snippets/q.md": "![Stale](" + staleLink + ")\n"}
+		for k, v := range include {
+			files[k] = v
+		}
+		s := themeSite{theme: "newtab", moduleFirst: moduleFirst, page: page, files: files}
+		if !moduleFirst {
+			s.recipe = readmeRecipe(t, "newtab")
+		}
+		if _, log, err := s.build(t); err == nil || !strings.Contains(err.Error()+log, "textfrag integrity error") {
+			t.Errorf("moduleFirst=%v: %v\n%s", moduleFirst, err, log)
+		}
+	}
+}
+
 // The recipes keep the theme's own link and image features and quote and
 // verify RFC 5147 links, whatever the import order; a verified link in
 // running text is written as Hugo writes it, which a theme that checks its
