@@ -31,6 +31,10 @@ import (
 //     css/custom.css, as Relearn's does.
 //   - "imageonly" has an image hook and no link hook, as PaperMod; its
 //     <head> includes extend_head.html.
+//   - "sitehead" includes two partials in <head>, as Blowfish: one cached
+//     and called with the site (extend-head.html), one with the page
+//     (extend-head-uncached.html); its link hook opens external links in a
+//     new tab.
 var fixtureThemes = map[string]map[string]string{
 	"newtab": {
 		"layouts/baseof.html":                    `<!doctype html><html><head>{{ partial "custom/head-end.html" . }}</head><body>{{ block "main" . }}{{ end }}</body></html>`,
@@ -69,10 +73,17 @@ var fixtureThemes = map[string]map[string]string{
 		"layouts/_partials/extend_head.html": ``,
 		"layouts/_markup/render-image.html":  `<img src="{{ .Destination | safeURL }}" alt="{{ .PlainText }}" loading="lazy">`,
 	},
+	"sitehead": {
+		"layouts/baseof.html": `<!doctype html><html><head>{{ if templates.Exists "_partials/extend-head.html" }}{{ partialCached "extend-head.html" .Site }}{{ end }}` +
+			`{{ if templates.Exists "_partials/extend-head-uncached.html" }}{{ partial "extend-head-uncached.html" . }}{{ end }}</head><body>{{ block "main" . }}{{ end }}</body></html>`,
+		"layouts/single.html":                         `{{ define "main" }}<main>{{ .Content }}</main>{{ end }}`,
+		"layouts/_partials/extend-head-uncached.html": ``,
+		"layouts/_default/_markup/render-link.html":   `<a href="{{ .Destination | safeURL }}"{{ if strings.HasPrefix .Destination "http" }} target="_blank" rel="noreferrer"{{ end }}>{{ .Text }}</a>`,
+	},
 }
 
 // themeInject is the partial each fixture theme includes in <head>.
-var themeInject = map[string]string{"newtab": "custom/head-end.html", "delegate": "docs/inject/head.html", "checking": "custom-header.html", "imageonly": "extend_head.html"}
+var themeInject = map[string]string{"newtab": "custom/head-end.html", "delegate": "docs/inject/head.html", "checking": "custom-header.html", "imageonly": "extend_head.html", "sitehead": "extend-head-uncached.html"}
 
 // themeSite is a site on one of the fixture themes, importing the theme and
 // the textfrag module in the given order, as the README says.
@@ -196,7 +207,7 @@ var staleLink = "../src/a.txt#line=0,1;md5=0123456789abcdef0123456789abcdef"
 // Whichever hooks win, a page with an RFC 5147 link textfrag did not verify
 // fails the build, naming the page and how to compose the hooks.
 func TestThemeHooksNeverFailOpen(t *testing.T) {
-	for _, theme := range []string{"newtab", "delegate", "checking", "imageonly"} {
+	for _, theme := range []string{"newtab", "delegate", "checking", "imageonly", "sitehead"} {
 		for _, useTheme := range []bool{false, true} {
 			for _, moduleFirst := range []bool{false, true} {
 				for _, body := range []string{
@@ -221,6 +232,9 @@ func TestThemeHooksNeverFailOpen(t *testing.T) {
 							if strings.Contains(msg, "render-link.html") {
 								t.Errorf("the message names the link hook, which is the module's:\n%s", msg)
 							}
+						} else if theme == "sitehead" {
+							mustContain(t, "the error", msg, filepath.Join("content", "page.md")+": textfrag hooks error",
+								"its render-link.html hook is not textfrag's")
 						} else {
 							mustContain(t, "the error", msg, filepath.Join("content", "page.md")+": textfrag hooks error",
 								"its render-link.html and render-image.html hooks are not textfrag's",
@@ -306,6 +320,25 @@ func TestIncludedQuotesNeverFailOpen(t *testing.T) {
 	}
 }
 
+// textfrag/head.html checks the page it is given: given the site (as
+// Blowfish gives its cached extend-head.html) or a dict, it fails the build
+// saying where to call it, rather than check nothing or fail with a
+// template error.
+func TestHeadNeedsThePage(t *testing.T) {
+	for _, c := range []struct{ file, line, got string }{
+		{"layouts/_partials/extend-head.html", `{{ partial "textfrag/head.html" . }}`, "called with the site, not a page"},
+		{"layouts/_partials/extend-head-uncached.html", `{{ partial "textfrag/head.html" (dict "page" .) }}`, "called with a map"},
+	} {
+		_, log, err := themeSite{theme: "sitehead", page: themePage("See [home](https://example.org/).\n"),
+			recipe: map[string]string{c.file: c.line}}.build(t)
+		if err == nil {
+			t.Fatalf("%s: the build succeeded", c.file)
+		}
+		mustContain(t, "the error", err.Error()+log, "textfrag head error: textfrag/head.html was "+c.got,
+			`call it as {{ partial "textfrag/head.html" . }} in a template whose context is the page`, "extend-head-uncached.html")
+	}
+}
+
 // The recipes keep the theme's own link and image features and quote and
 // verify RFC 5147 links, whatever the import order; a verified link in
 // running text is written as Hugo writes it, which a theme that checks its
@@ -327,8 +360,9 @@ func TestThemeRecipesCompose(t *testing.T) {
 			`<link rel="stylesheet" href="/css/custom.css">`},
 		"imageonly": {`<a href="https://example.org/x">the site</a>`,
 			`<img src="https://example.org/logo.png" alt="logo" loading="lazy">`},
+		"sitehead": {`<a href="https://example.org/x" target="_blank" rel="noreferrer">the site</a>`},
 	}
-	for _, theme := range []string{"newtab", "delegate", "checking", "imageonly"} {
+	for _, theme := range []string{"newtab", "delegate", "checking", "imageonly", "sitehead"} {
 		recipe := delegateRecipe
 		if theme != "delegate" {
 			recipe = readmeRecipe(t, theme)
