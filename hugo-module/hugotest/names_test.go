@@ -289,10 +289,14 @@ func TestNamesInMessagesAreEscaped(t *testing.T) {
 // README's recipe, region= is verified and the sym= warning comes through
 // the theme's head partial.
 func TestNamesOnThemes(t *testing.T) {
-	for _, theme := range []string{"newtab", "delegate"} {
+	for _, theme := range []string{"newtab", "delegate", "checking"} {
 		t.Run(theme, func(t *testing.T) {
+			recipe := delegateRecipe
+			if theme != "delegate" {
+				recipe = readmeRecipe(t, theme)
+			}
 			link := "../src/a.go#line=3,6;md5=" + sumOf(regionGo)
-			s := themeSite{theme: theme, recipe: recipes[theme], files: map[string]string{"src/a.go": regionGo},
+			s := themeSite{theme: theme, recipe: recipe, files: map[string]string{"src/a.go": regionGo},
 				params: `symbols = "checked-in-ci"`,
 				page:   themePage("![Setup](" + link + " \"region=setup\")\n\nSee [setup](" + link + " \"sym=setup\").\n")}
 			out, log, err := s.build(t)
