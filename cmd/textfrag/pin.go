@@ -10,7 +10,6 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/pin"
 	"github.com/textfrag/textfrag/internal/project"
-	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/symbols"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
@@ -127,7 +126,13 @@ func runPin(e *env, args []string) int {
 	}
 	o.flagArgs = pinFlagArgs(fset)
 	o.root = proj.Root
-	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: pin.NewHistory(proj.Root),
+	pages, err := project.OpenPages(proj.Root) // pages are read through the root
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	defer pages.Close()
+	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: pin.NewHistory(proj.Root), pages: pages,
 		quotes: map[string]map[string]bool{}, reported: map[string]bool{}}
 	p.plan = &pin.Planner{Resolver: r, History: p.hist, AcceptChanged: o.acceptChanged,
 		AcceptCommand: func(page string) string {
@@ -201,6 +206,8 @@ type pinner struct {
 	// plan classifies links; its Resolver is res.
 	plan       *pin.Planner
 	resOptions target.Options
+	// pages reads the Markdown files, through the project root.
+	pages *project.Pages
 	// quotes holds, for each Markdown file, the real paths of its targets.
 	quotes  map[string]map[string]bool
 	curFile string
@@ -333,9 +340,9 @@ func pinPlural(n int, one, many string) string {
 // file pins the links of one Markdown file and returns its contents before
 // and after. ok is false when the file could not be read.
 func (p *pinner) file(name string) (src, newSrc []byte, ok bool) {
-	src, err := realm.ReadFile(nil, name, 0) // a FIFO or a device fails at once
+	src, err := p.pages.Read(name) // a FIFO or a device fails at once
 	if err != nil {
-		p.e.errorf("pin: %s", termsafe.Escape(err.Error(), ""))
+		p.e.errorf("pin: %s: %s", termsafe.Escape(name, ""), termsafe.Escape(err.Error(), ""))
 		p.failed = true
 		return nil, nil, false
 	}
