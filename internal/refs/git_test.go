@@ -1,6 +1,8 @@
 package refs
 
 import (
+	"crypto/md5"
+	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -119,4 +121,33 @@ func TestFromGitWorkTreeMoved(t *testing.T) {
 	if got, err := p.affected("main", "docs/guide.md"); err != nil || strings.Join(got, "\n") != want {
 		t.Errorf("core.worktree unset: %q, %v; want %q", got, err, want)
 	}
+}
+
+// TestFromGitNewlineNames: git names files one a line for cat-file
+// --batch, so a page or a quoted file whose name holds a line break was
+// left out: its BASE version looked absent, and an unpinned link on such a
+// page, or any link to such a file, was silently dropped from refs --diff.
+func TestFromGitNewlineNames(t *testing.T) {
+	src := numbered(10)
+	p := newGitProject(t, map[string]string{
+		"src/a.go":           src,
+		"src/odd\nname.go":   src,
+		"docs/two\nlines.md": "[u](../src/a.go#line=1,3)\n",
+		"docs/guide.md":      "[o](../src/odd%0Aname.go#line=4,6)\n\n[p](../src/odd%0Aname.go#line=4,6;md5=" + md5hex(src) + ")\n",
+	})
+	p.git("checkout", "-q", "-b", "work")
+	edited := strings.Replace(src, "line 2\n", "line two\n", 1)
+	edited = strings.Replace(edited, "line 5\n", "line five\n", 1)
+	p.write("src/a.go", edited)
+	p.write("src/odd\nname.go", edited)
+	got, err := p.affected("main", "docs/two\nlines.md", "docs/guide.md")
+	want := []string{"docs/two\nlines.md:1 changed", "docs/guide.md:1 changed", "docs/guide.md:3 changed"}
+	if err != nil || strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, %v; want %q", got, err, want)
+	}
+}
+
+func md5hex(s string) string {
+	sum := md5.Sum([]byte(s))
+	return hex.EncodeToString(sum[:])
 }
