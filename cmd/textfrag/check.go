@@ -13,7 +13,6 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
-	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -119,12 +118,18 @@ func runCheck(e *env, args []string) int {
 		return exitError
 	}
 	md := lf.markdown(r)
+	read, err := project.OpenPages(lf.root) // pages are read through the root
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	defer read.Close()
 
 	pages := make([]*page.Page, len(files))
 	readErrs := make([]error, len(files))
 	parallel(context.Background(), *jobs, len(files), nil, func(i int) {
 		defer page.Recover(&readErrs[i], files[i])
-		src, err := realm.ReadFile(nil, files[i], 0) // a FIFO or a device fails at once
+		src, err := read.Read(files[i]) // a FIFO or a device fails at once
 		if err != nil {
 			readErrs[i] = err
 			return
@@ -164,7 +169,7 @@ func runCheck(e *env, args []string) int {
 	case "text":
 		for _, rec := range records {
 			if rec.Kind == "read" {
-				e.errorf("%s: %s", rec.File, rec.Message)
+				e.errorf("%s: %s", termsafe.Escape(rec.File, ""), termsafe.Escape(rec.Message, ""))
 			}
 		}
 		e.printProblems(problems)

@@ -10,7 +10,6 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/pin"
 	"github.com/textfrag/textfrag/internal/project"
-	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/symbols"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
@@ -127,7 +126,13 @@ func runPin(e *env, args []string) int {
 	}
 	o.flagArgs = pinFlagArgs(fset)
 	o.root = proj.Root
-	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: pin.NewHistory(proj.Root),
+	pages, err := project.OpenPages(proj.Root) // pages are read through the root
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	defer pages.Close()
+	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: pin.NewHistory(proj.Root), pages: pages,
 		quotes: map[string]map[string]bool{}, reported: map[string]bool{}}
 	p.plan = &pin.Planner{Resolver: r, History: p.hist, AcceptChanged: o.acceptChanged,
 		AcceptCommand: func(page string) string {
@@ -173,11 +178,18 @@ func pinFlagArgs(fset *flag.FlagSet) string {
 }
 
 // pinShellWords joins words for a POSIX shell, quoting those that need it.
+// A word holding a character that messages escape (a line break, ESC) is
+// written $'…' with those escapes (bash, zsh, ksh and POSIX.1-2024 sh read
+// them back), so that the command stays on one line and runs as advised.
 func pinShellWords(words []string) string {
 	quoted := make([]string, len(words))
 	for i, w := range words {
 		if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,@+-") == "" {
 			quoted[i] = w
+			continue
+		}
+		if esc := strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(w); termsafe.Escape(esc, "") != esc {
+			quoted[i] = "$'" + termsafe.Escape(esc, "") + "'"
 			continue
 		}
 		quoted[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
@@ -194,6 +206,8 @@ type pinner struct {
 	// plan classifies links; its Resolver is res.
 	plan       *pin.Planner
 	resOptions target.Options
+	// pages reads the Markdown files, through the project root.
+	pages *project.Pages
 	// quotes holds, for each Markdown file, the real paths of its targets.
 	quotes  map[string]map[string]bool
 	curFile string
@@ -242,7 +256,7 @@ func (p *pinner) run(paths []string) int {
 	// and "_"-prefixed names, and every file named on the command line.
 	files, err := project.MarkdownFiles(paths)
 	if err != nil {
-		p.e.errorf("pin: %v", err)
+		p.e.errorf("pin: %s", termsafe.Escape(err.Error(), ""))
 		return exitError
 	}
 	files, ok := p.e.shardFiles(p.opt.shard, p.opt.root, files)
@@ -260,9 +274,9 @@ func (p *pinner) run(paths []string) int {
 			}
 			written[name] = true
 			if !p.opt.write {
-				fmt.Fprint(p.e.stdout, pin.UnifiedDiff(pinFileLabel(name), src, newSrc))
+				fmt.Fprint(p.e.stdout, pinShownDiff(pin.UnifiedDiff(termsafe.Escape(pinFileLabel(name), ""), src, newSrc)))
 			} else if err := pinWriteAtomic(p.res.Root(), name, src, newSrc); err != nil {
-				p.e.errorf("pin: %s: not written: %v", name, err)
+				p.e.errorf("pin: %s: not written: %s", termsafe.Escape(name, ""), termsafe.Escape(err.Error(), ""))
 				p.failed = true
 				continue
 			}
@@ -282,7 +296,7 @@ func (p *pinner) run(paths []string) int {
 					continue
 				}
 				if !p.opt.write || pass == pinMaxPasses {
-					p.e.errorf("pin: warning: %s quotes %s, which pin %s; run pin again afterwards", name, rewritten[real],
+					p.e.errorf("pin: warning: %s quotes %s, which pin %s; run pin again afterwards", termsafe.Escape(name, ""), termsafe.Escape(rewritten[real], ""),
 						map[bool]string{true: "rewrote (and the quotes do not settle)", false: "would rewrite"}[p.opt.write])
 					continue
 				}
@@ -326,9 +340,9 @@ func pinPlural(n int, one, many string) string {
 // file pins the links of one Markdown file and returns its contents before
 // and after. ok is false when the file could not be read.
 func (p *pinner) file(name string) (src, newSrc []byte, ok bool) {
-	src, err := realm.ReadFile(nil, name, 0) // a FIFO or a device fails at once
+	src, err := p.pages.Read(name) // a FIFO or a device fails at once
 	if err != nil {
-		p.e.errorf("pin: %v", err)
+		p.e.errorf("pin: %s: %s", termsafe.Escape(name, ""), termsafe.Escape(err.Error(), ""))
 		p.failed = true
 		return nil, nil, false
 	}
@@ -350,13 +364,37 @@ func (p *pinner) report(name string, out pin.Change) {
 	if out.Class == pin.None || (out.Class == pin.OK && !p.opt.verbose) {
 		return
 	}
+	// Each line is escaped whole, the page's name included: a name or a
+	// message holding a line break must not start a line of its own.
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", name, out.Link.Line, out.Link.Column, out.Class, out.Message)
+	b.WriteString(termsafe.Escape(fmt.Sprintf("%s:%d:%d: %s: %s", name, out.Link.Line, out.Link.Column, out.Class, out.Message), "") + "\n")
 	for _, d := range out.Detail {
-		fmt.Fprintf(&b, "    %s\n", d)
+		b.WriteString("    " + termsafe.Escape(d, "") + "\n")
 	}
 	if !p.reported[b.String()] {
 		p.reported[b.String()] = true
-		fmt.Fprint(p.e.stderr, termsafe.Escape(b.String(), "\n"))
+		fmt.Fprint(p.e.stderr, b.String())
 	}
+}
+
+// pinShownDiff makes a unified diff safe for a terminal: each line's
+// control characters but tab are escaped as every message escapes them
+// (termsafe), so that a page's text cannot drive the terminal; the lines
+// stay those of the diff. A CR that ends a line (CRLF files) is kept: it
+// hides nothing, and the diff still applies. Names must be escaped before
+// the diff is made, so that a line break in one cannot split its header.
+func pinShownDiff(diff string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(diff, "\n") {
+		body, nl := strings.CutSuffix(line, "\n")
+		end := ""
+		if nl {
+			end = "\n"
+			if trimmed, cr := strings.CutSuffix(body, "\r"); cr {
+				body, end = trimmed, "\r\n"
+			}
+		}
+		b.WriteString(termsafe.Escape(body, "") + end)
+	}
+	return b.String()
 }

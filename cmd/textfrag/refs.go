@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -18,7 +17,6 @@ import (
 	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/quotelink"
-	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/refs"
 	"github.com/textfrag/textfrag/internal/symbols"
 	"github.com/textfrag/textfrag/internal/termsafe"
@@ -305,17 +303,17 @@ func (e *env) scanRefs(lf *linkFlags, r *target.Resolver, jobs int, match func(p
 		e.errorf("%v", err)
 		return nil, false
 	}
-	root, err := os.OpenRoot(lf.root)
+	read, err := project.OpenPages(lf.root) // pages are read through the root
 	if err != nil {
 		e.errorf("%v", err)
 		return nil, false
 	}
-	defer root.Close()
+	defer read.Close()
 	found := make([][]*refs.Link, len(files))
 	readErrs := make([]error, len(files))
 	parallel(context.Background(), jobs, len(files), nil, func(i int) {
 		defer page.Recover(&readErrs[i], files[i])
-		src, err := refsReadPage(root, lf.root, files[i])
+		src, err := read.Read(files[i])
 		if err != nil {
 			readErrs[i] = err
 			return
@@ -337,29 +335,6 @@ func (e *env) scanRefs(lf *linkFlags, r *target.Resolver, jobs int, match func(p
 		out = append(out, found[i]...)
 	}
 	return out, ok
-}
-
-// refsReadPage reads the page at path, as MarkdownFiles names it, through
-// root (the project root rootDir): a page that is a symbolic link leading
-// outside the root (a pull request may add docs/x.md -> ~/.ssh/config) is
-// not read, as pin does not write it; a page outside the root, which
-// textfrag.toml's source names, is read where it is.
-func refsReadPage(root *os.Root, rootDir, path string) ([]byte, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, err
-	}
-	rel, err := filepath.Rel(rootDir, abs)
-	if err != nil || !filepath.IsLocal(rel) {
-		return realm.ReadFile(nil, path, 0)
-	}
-	b, err := realm.ReadFile(root, rel, 0)
-	if err != nil && !errors.Is(err, realm.ErrNotRegular) && !errors.Is(err, fs.ErrNotExist) {
-		if info, lerr := os.Lstat(path); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
-			return nil, fmt.Errorf("not read: a symbolic link that leads outside the project root %s; refs reads pages only inside it: replace the link by a copy of the page, or give a wider --root", rootDir)
-		}
-	}
-	return b, err
 }
 
 // refsPages is where refs looks for Markdown pages: the source directory

@@ -267,7 +267,39 @@ func findPinRepo(root string) *pinRepo {
 	if t, err := filepath.EvalSymlinks(repo.top); err == nil {
 		repo.top = t
 	}
+	// git's work tree is what the repository's configuration says
+	// (core.worktree, "/" or another directory); what is compared must be
+	// the directory that holds the repository's .git, the project's own
+	// files, or a config would make every file of the project look absent
+	// from history (refs --diff would then find nothing).
+	holder, err := gitHolder(abs)
+	if err != nil || holder != repo.top {
+		if err == nil {
+			err = fmt.Errorf("%s holds the repository's .git", holder)
+		}
+		repo.err = fmt.Errorf("%w: the repository %s sets its work tree to %s (core.worktree), not the directory that holds it (%v); textfrag compares only the project's own files: unset it (git --git-dir=%s config --unset core.worktree)",
+			pinErrNoHistory, repo.gitDir, repo.top, err, repo.gitDir)
+	}
 	return repo
+}
+
+// gitHolder returns the nearest directory at or above dir (symlinks
+// resolved) that holds a .git entry (a directory, or a "gitdir:" file of a
+// linked work tree or a submodule): the top of the work tree git finds from
+// dir when no configuration moves it.
+func gitHolder(dir string) (string, error) {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	for d := real; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", fmt.Errorf("no .git at or above %s", real)
+		}
+	}
 }
 
 // pinGitSafety are the options every git command starts with. Configuration

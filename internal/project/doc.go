@@ -16,6 +16,9 @@
 //	       └─ RootAdvice, AdviseRoot, ExplainTarget: where the root is and
 //	          how to widen it, in errors about files outside it (every
 //	          command, and the language server's Advise and Explain)
+//	  └─ MarkdownFiles(paths) ─ Pages.Read: each page read through an
+//	     os.Root of the root (check, pin, refs); a symbolic link leading
+//	     out of it is ErrPageOutsideRoot, never followed
 //
 // The walk reads names only (no git is run). It looks upward from the
 // working directory, so only that directory's ancestors count: a .git or

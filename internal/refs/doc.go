@@ -11,10 +11,12 @@
 //	       Status is stale when target.CheckName fails, as the build checks
 //
 //	changes: FromGit(history, BASE)  git diff --cached -M (renames),
-//	                                 cat-file --batch (BASE versions),
+//	                                 cat-file --batch (BASE versions; a
+//	                                 name with a line break by rev-parse),
 //	                                 work tree files read through os.Root
 //	         FromDiff(stdin)         a unified diff, old sides rebuilt from
-//	                                 the work tree
+//	                                 the work tree; git's quoted names read
+//	                                 exactly, a name it cannot read an error
 //	  └─ Changes{Files: path → Change{old, new path, BASE and work tree bytes}}
 //	       └─ Affected(links): per link into a changed file
 //	            deleted ───────────────────────────── Deleted

@@ -209,14 +209,26 @@ func baseCommit(h *pin.History, base string) (commit, name string, err error) {
 // (if not nil) refuses. Each blob is read into a buffer of its own size as
 // git writes it, so that only the blobs kept are held, not all of git's
 // output.
+//
+// cat-file --batch reads one name a line, so a path holding a line break
+// (which a page or a quoted file may have) cannot be asked for by name: it
+// is looked up with rev-parse, which takes it as an argument, and asked for
+// by object id. (Left out, its file would look added since BASE, and the
+// quotes in it or of it would be dropped.)
 func catFiles(h *pin.History, specs []string, keep func(spec string, blob []byte) bool) (map[string][]byte, error) {
 	var req bytes.Buffer
-	var asked []string
+	var asked []string // the spec of each line of req
 	for _, s := range specs {
-		if !strings.ContainsAny(s, "\n\r") {
-			req.WriteString(s + "\n")
-			asked = append(asked, s)
+		name := s
+		if strings.ContainsAny(s, "\n\r") {
+			out, err := h.Git(nil, "rev-parse", "--verify", "-q", "--end-of-options", s)
+			if err != nil || len(bytes.TrimSpace(out)) == 0 {
+				continue // no such file at that commit (rev-parse -q says nothing)
+			}
+			name = string(bytes.TrimSpace(out))
 		}
+		req.WriteString(name + "\n")
+		asked = append(asked, s)
 	}
 	blobs := map[string][]byte{}
 	if len(asked) == 0 {

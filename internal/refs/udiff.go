@@ -23,6 +23,13 @@ type udFile struct {
 	oldPath, newPath string // "" for /dev/null: added, or deleted
 	hunks            []udHunk
 	binary           bool
+	// header is the "diff --git" line when its names could not be read,
+	// named is set once "---"/"+++" or both "rename" lines named the file:
+	// a file never named is an error, not a change to no file.
+	header               string
+	named                bool
+	renameFrom, renameTo bool
+	copied               bool // "copy from": the source is unchanged
 }
 
 // udHunk is one hunk: the new side's first line (1-based; for an empty new
@@ -45,30 +52,71 @@ func parseUnifiedDiff(data []byte) ([]*udFile, error) {
 		cur = &udFile{oldPath: gitOld, newPath: gitNew}
 		files = append(files, cur)
 	}
+	// unattributed is the error for a line that names a file in a way
+	// textfrag cannot read: the diff is refused rather than a file's
+	// change dropped or given to another file.
+	unattributed := func(line, why string) error {
+		return fmt.Errorf("the diff on stdin: %s: %q; textfrag cannot tell which file it names, and does not guess: give git's own output (git diff), which quotes such names", why, line)
+	}
+	path := func(s, prefix, line string) (string, error) {
+		p, ok := udPath(s, prefix)
+		if !ok {
+			return "", unattributed(line, "a file name in malformed quotes")
+		}
+		return p, nil
+	}
+	var err error
 	for i := 0; i < len(lines); i++ {
 		line := strings.TrimRight(lines[i], "\r\n")
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
-			gitOld, gitNew = udGitPaths(line)
+			var ok bool
+			gitOld, gitNew, ok = udGitPaths(line)
 			newFile()
+			if !ok {
+				cur.header = line
+			}
 		case cur != nil && strings.HasPrefix(line, "rename from "):
-			cur.oldPath = udPath(strings.TrimPrefix(line, "rename from "), "")
+			if cur.oldPath, err = path(strings.TrimPrefix(line, "rename from "), "", line); err != nil {
+				return nil, err
+			}
+			cur.renameFrom = true
 		case cur != nil && strings.HasPrefix(line, "rename to "):
-			cur.newPath = udPath(strings.TrimPrefix(line, "rename to "), "")
+			if cur.newPath, err = path(strings.TrimPrefix(line, "rename to "), "", line); err != nil {
+				return nil, err
+			}
+			cur.renameTo = true
+		case cur != nil && strings.HasPrefix(line, "copy from "):
+			cur.copied = true
+		case cur != nil && strings.HasPrefix(line, "copy to "):
+			if cur.newPath, err = path(strings.TrimPrefix(line, "copy to "), "", line); err != nil {
+				return nil, err
+			}
+			cur.renameFrom, cur.renameTo = true, true
 		case cur != nil && strings.HasPrefix(line, "new file mode"):
 			cur.oldPath = ""
 		case cur != nil && strings.HasPrefix(line, "deleted file mode"):
 			cur.newPath = ""
-		case strings.HasPrefix(line, "Binary files ") && cur != nil:
+		case (strings.HasPrefix(line, "Binary files ") || line == "GIT binary patch") && cur != nil:
 			cur.binary = true
 		case strings.HasPrefix(line, "--- ") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "+++ "):
 			if cur == nil || len(cur.hunks) > 0 {
 				gitOld, gitNew = "", ""
 				newFile()
 			}
-			cur.oldPath = udPath(line[4:], "a/")
-			cur.newPath = udPath(strings.TrimRight(lines[i+1][4:], "\r\n"), "b/")
+			if cur.oldPath, err = path(line[4:], "a/", line); err != nil {
+				return nil, err
+			}
+			next := strings.TrimRight(lines[i+1], "\r\n")
+			if cur.newPath, err = path(next[4:], "b/", next); err != nil {
+				return nil, err
+			}
+			cur.named = true
 			i++
+		case strings.HasPrefix(line, "--- "):
+			return nil, unattributed(line, `a "---" line without its "+++" line`)
+		case strings.HasPrefix(line, "+++ "):
+			return nil, unattributed(line, `a "+++" line without its "---" line`)
 		case strings.HasPrefix(line, "@@ "):
 			if cur == nil {
 				return nil, fmt.Errorf("the diff on stdin: a hunk before any file header: %q", line)
@@ -114,6 +162,14 @@ func parseUnifiedDiff(data []byte) ([]*udFile, error) {
 			cur.hunks = append(cur.hunks, h)
 		}
 	}
+	for _, f := range files {
+		if f.header != "" && !f.named && !(f.renameFrom && f.renameTo) {
+			return nil, unattributed(f.header, "a file header whose names cannot be read")
+		}
+		if f.copied {
+			f.oldPath = "" // a copy adds a file; its source is unchanged
+		}
+	}
 	return files, nil
 }
 
@@ -125,38 +181,114 @@ func udCount(s string) int {
 	return n
 }
 
-// udGitPaths reads "diff --git a/X b/Y" when it is unambiguous (X == Y, as
-// for every change but a rename, whose "rename" lines name both).
-func udGitPaths(line string) (string, string) {
+// udGitPaths reads the names of "diff --git a/X b/Y", each in git's C-style
+// quotes when it needs them. Unquoted names with spaces are read only when
+// unambiguous (X == Y, as for every change but a rename or copy, whose
+// own lines name both); ok is false when they cannot be read.
+func udGitPaths(line string) (oldPath, newPath string, ok bool) {
 	rest := strings.TrimPrefix(line, "diff --git ")
-	if n := len(rest); n%2 == 1 {
-		a, b := rest[:n/2], rest[n/2+1:]
-		if strings.HasPrefix(a, "a/") && strings.HasPrefix(b, "b/") && a[2:] == b[2:] {
-			return a[2:], b[2:]
+	var a, b string
+	switch {
+	case strings.HasPrefix(rest, `"`):
+		var after string
+		if a, after, ok = udUnquote(rest); !ok || !strings.HasPrefix(after, " ") {
+			return "", "", false
 		}
-	}
-	return "", ""
-}
-
-// udPath reads a path of a "---" or "+++" line: "" for /dev/null, git's
-// C-style quotes undone, the prefix and a trailing timestamp removed.
-func udPath(s, prefix string) string {
-	if strings.HasPrefix(s, "\"") {
-		if end := strings.LastIndex(s, "\""); end > 0 {
-			if u, err := strconv.Unquote(s[:end+1]); err == nil {
-				s = u
+		if b, after = after[1:], ""; strings.HasPrefix(b, `"`) {
+			if b, after, ok = udUnquote(b); !ok || after != "" {
+				return "", "", false
 			}
 		}
+	case strings.HasSuffix(rest, `"`):
+		// An unquoted name, then a quoted one: the quoted one is the
+		// first ` "` from which a quoted name runs to the end.
+		for i := 0; !ok; i++ {
+			j := strings.Index(rest[i:], ` "`)
+			if j < 0 {
+				return "", "", false
+			}
+			i += j
+			var after string
+			if b, after, ok = udUnquote(rest[i+1:]); ok && after != "" {
+				ok = false
+			}
+			a = rest[:i]
+		}
+	default:
+		n := len(rest)
+		if n%2 == 0 {
+			return "", "", false
+		}
+		a, b = rest[:n/2], rest[n/2+1:]
+		if rest[n/2] != ' ' || strings.TrimPrefix(a, "a/") != strings.TrimPrefix(b, "b/") {
+			return "", "", false
+		}
+	}
+	a, okA := strings.CutPrefix(a, "a/")
+	b, okB := strings.CutPrefix(b, "b/")
+	if !okA || !okB || a == "" || b == "" {
+		return "", "", false
+	}
+	return a, b, true
+}
+
+// udPath reads a path of a "---", "+++", "rename" or "copy" line: "" for
+// /dev/null, git's C-style quotes undone, the prefix and a trailing
+// timestamp (after a tab) removed. ok is false for malformed quotes.
+func udPath(s, prefix string) (string, bool) {
+	if strings.HasPrefix(s, `"`) {
+		name, rest, ok := udUnquote(s)
+		if !ok || rest != "" && rest[0] != '\t' {
+			return "", false
+		}
+		s = name
 	} else if i := strings.IndexByte(s, '\t'); i >= 0 {
 		s = s[:i]
 	}
 	if s == "/dev/null" {
-		return ""
+		return "", true
 	}
 	if prefix != "" {
 		s = strings.TrimPrefix(s, prefix)
 	}
-	return s
+	return s, true
+}
+
+// udUnquote reads the name in C-style quotes at the start of s, as git
+// (quote_c_style) and GNU diff write a name with a control character, a
+// quote, a backslash or (core.quotePath) a byte above 0x7f: \a \b \t \n
+// \v \f \r \" \\ and three octal digits for any byte. It returns the name
+// and what follows the closing quote; ok is false unless s starts with a
+// well-formed quoted name.
+func udUnquote(s string) (name, rest string, ok bool) {
+	if !strings.HasPrefix(s, `"`) {
+		return "", s, false
+	}
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if c == '"' {
+			return b.String(), s[i+1:], true
+		}
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		if i++; i == len(s) {
+			break
+		}
+		if e := strings.IndexByte(`abtnvfr"\`, s[i]); e >= 0 {
+			b.WriteByte("\a\b\t\n\v\f\r\"\\"[e])
+			continue
+		}
+		if i+2 < len(s) && '0' <= s[i] && s[i] <= '3' && '0' <= s[i+1] && s[i+1] <= '7' && '0' <= s[i+2] && s[i+2] <= '7' {
+			b.WriteByte((s[i]-'0')<<6 | (s[i+1]-'0')<<3 | (s[i+2] - '0'))
+			i += 2
+			continue
+		}
+		break
+	}
+	return "", s, false
 }
 
 // deletedContent is a deleted file's content: its hunks' old lines.

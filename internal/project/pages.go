@@ -1,0 +1,90 @@
+package project
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/textfrag/textfrag/internal/realm"
+)
+
+// ErrPageOutsideRoot is why a page inside the project root is not read: it
+// is a symbolic link, or lies under one, that leads outside the root.
+var ErrPageOutsideRoot = errors.New("not read")
+
+// Pages reads Markdown pages, as MarkdownFiles names them, through the
+// project root, so that a page committed as a symbolic link leading outside
+// the root (docs/notes.md -> ~/.ssh/config) is never read: check, pin and
+// refs read pages through one Pages. A page outside the root (named on the
+// command line) is read where it is. Pages is safe for concurrent use.
+type Pages struct {
+	dir, real string // the root as given (absolute), and its real path
+	root      *os.Root
+}
+
+// OpenPages opens the project root dir for reading pages. Close releases it.
+func OpenPages(dir string) (*Pages, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, err
+	}
+	root, err := os.OpenRoot(real)
+	if err != nil {
+		return nil, err
+	}
+	return &Pages{dir: abs, real: real, root: root}, nil
+}
+
+// Close closes the root.
+func (p *Pages) Close() error { return p.root.Close() }
+
+// Read reads the page at path (an OS path, relative to the working
+// directory or absolute): a regular file (realm.ReadFile: a FIFO fails at
+// once). A page inside the root is read through it, following symbolic
+// links only while they stay inside; one that leads outside is
+// ErrPageOutsideRoot, with the reason and the remedy.
+func (p *Pages) Read(path string) ([]byte, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	rel, ok := p.inside(abs)
+	if !ok {
+		return realm.ReadFile(nil, path, 0)
+	}
+	b, err := realm.ReadFile(p.root, rel, 0)
+	if err == nil || errors.Is(err, realm.ErrNotRegular) || errors.Is(err, fs.ErrNotExist) {
+		return b, err
+	}
+	// os.Root refuses a symbolic link that leads out of it, and an
+	// absolute one even when it leads inside: judge the real path.
+	real, rerr := filepath.EvalSymlinks(filepath.Join(p.real, rel))
+	if rerr != nil {
+		return nil, err
+	}
+	if in, rerr := filepath.Rel(p.real, real); rerr == nil && filepath.IsLocal(in) {
+		return realm.ReadFile(p.root, in, 0)
+	}
+	how := "a symbolic link on its path leads to " + real
+	if info, lerr := os.Lstat(abs); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
+		how = "it leads to " + real
+	}
+	return nil, fmt.Errorf("%w: a symbolic link that leads outside the project root %s (%s); textfrag reads pages only inside it: replace the link by a copy of the page, or give a --root that holds what it leads to", ErrPageOutsideRoot, p.dir, how)
+}
+
+// inside returns the path of abs relative to the root, as written (the
+// root spelled as given, or as its real path), when it lies inside.
+func (p *Pages) inside(abs string) (string, bool) {
+	for _, dir := range []string{p.dir, p.real} {
+		if rel, err := filepath.Rel(dir, abs); err == nil && filepath.IsLocal(rel) {
+			return rel, true
+		}
+	}
+	return "", false
+}
