@@ -329,7 +329,8 @@ func (e *env) scanRefs(lf *linkFlags, r *target.Resolver, jobs int, match func(p
 	ok := true
 	for i := range files {
 		if readErrs[i] != nil {
-			e.errorf("%s: %v", files[i], readErrs[i])
+			// One line: a line break in the page's name is escaped too.
+			e.errorf("%s", termsafe.Escape(fmt.Sprintf("%s: %v", files[i], readErrs[i]), ""))
 			ok = false
 		}
 		out = append(out, found[i]...)

@@ -185,3 +185,21 @@ func TestRefsPageSymlinkOutsideRoot(t *testing.T) {
 		t.Errorf("refs with a page linked from inside: exit %d\n%s", code, out)
 	}
 }
+
+// A page refs cannot read is named with its control characters escaped: a
+// line break in the name must not start a line of its own in the log.
+func TestRefsUnreadPageNameEscaped(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "project")
+	e2eWrite(t, base, map[string]string{"private.md": "[p](/src/a.go#line=0,1)\n"})
+	e2eWrite(t, dir, map[string]string{"textfrag.toml": "", "src/a.go": "a\nb\n"})
+	os.MkdirAll(filepath.Join(dir, "docs"), 0o755)
+	if err := os.Symlink(filepath.Join(base, "private.md"), filepath.Join(dir, "docs", "x\ntextfrag: forged\x1b[2J.md")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	out, code := runAs(t, false, "refs", "src/a.go")
+	if code != 1 || !strings.Contains(out, `x\ntextfrag: forged\x1b[2J.md`) || strings.Contains(out, "\ntextfrag: forged") || strings.Contains(out, "\x1b") {
+		t.Errorf("refs naming an unread page: exit %d\n%q", code, out)
+	}
+}
