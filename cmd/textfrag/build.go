@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -282,15 +283,20 @@ func (s *site) copyLinked(ctx context.Context, jobs int, results []*page.Page, s
 			errs[i] = copyFile(s.srcRoot, pages[i], s.pageName(pages[i]), st)
 			return
 		}
-		errs[i] = copySource(root, sources[i-len(pages)], st)
+		errs[i] = s.copySource(root, sources[i-len(pages)], st)
 	})
 	return errs
 }
 
-// copySource copies the quoted file at project path p, in the project
-// root, into the staging directory's _source/, where its boxes' captions
-// link (sourceLinks).
-func copySource(root *os.Root, p string, st *staging) error {
+// copySource writes the quoted file at project path p into the staging
+// directory's _source/, where its boxes' captions link (sourceLinks): the
+// bytes the boxes were taken from, as the resolver read them (so the copy
+// shows what the boxes show, and the file is not opened again), else, for
+// a file too large to keep, the file in the project root.
+func (s *site) copySource(root *os.Root, p string, st *staging) error {
+	if b, ok := s.resolver.Stored(p); ok {
+		return copyTo(bytes.NewReader(b), sourceDir+"/"+p, st)
+	}
 	in, _, err := realm.Open(root, filepath.FromSlash(p))
 	if err != nil {
 		return err

@@ -149,6 +149,8 @@ type charsetRule struct {
 type entry struct {
 	once   sync.Once
 	text   *rfc5147.Text // nil for a streamed (large) file
+	raw    []byte        // the bytes text was decoded from (Stored)
+	loaded atomic.Bool   // set once the fields above are final
 	remote *RemoteInfo   // set for a remote target
 	reads  int64
 	err    error
@@ -445,6 +447,26 @@ func (r *Resolver) fillRemote(e *entry, u *url.URL) error {
 // remote targets fetched (or read from the disk cache).
 func (r *Resolver) Reads() int64 { return r.reads.Load() }
 
+// Stored returns the bytes of the local file at project path p as this
+// Resolver read them, the ones its quotes of p were taken from and checked
+// against, when it holds them: false for a file not read yet, read with an
+// error, streamed (larger than CacheLimit) or remote. With an Overlay, the
+// overlay's bytes. A build that publishes the quoted file publishes these,
+// so that the copy is the text its boxes show even if the file changed
+// since. Do not modify them.
+func (r *Resolver) Stored(p string) ([]byte, bool) {
+	r.mu.Lock()
+	e, ok := r.entries[p]
+	r.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	if !e.loaded.Load() || e.err != nil || e.text == nil || e.remote != nil {
+		return nil, false
+	}
+	return e.raw, true
+}
+
 // ReadsOf returns how many times the file at project path p (or the remote
 // target with URL p) was read.
 func (r *Resolver) ReadsOf(p string) int64 {
@@ -459,7 +481,10 @@ func (r *Resolver) ReadsOf(p string) int64 {
 // load finds, checks and (if small) reads the file at project path p, once.
 func (r *Resolver) load(p string) (*entry, error) {
 	e := r.entry(p)
-	e.once.Do(func() { e.err = r.fill(e, p) })
+	e.once.Do(func() {
+		e.err = r.fill(e, p)
+		e.loaded.Store(true)
+	})
 	return e, e.err
 }
 
@@ -478,14 +503,14 @@ func (r *Resolver) entry(key string) *entry {
 }
 
 func (r *Resolver) fill(e *entry, p string) error {
-	m, rel, err := r.locate(p)
+	m, rel, info, err := r.locate(p)
 	if err != nil {
 		return err
 	}
 	if err := r.checkSecrets(p, realProjectPath(m, rel)); err != nil {
 		return err
 	}
-	f, info, err := r.open(m, p, rel)
+	f, info, err := r.open(m, p, rel, info)
 	if err != nil {
 		return err
 	}
@@ -525,17 +550,22 @@ func (r *Resolver) keep(e *entry, raw []byte, cs rfc5147.Charset) error {
 	r.mu.Unlock()
 	var err error
 	e.text, err = rfc5147.NewText(raw, cs)
+	e.raw = raw
 	return err
 }
 
 // open opens the regular file at rel in m (project path p) for reading.
 // It never blocks: a FIFO is opened non-blocking, and whatever is found
 // open is checked again, so a file swapped for a FIFO or a device after
-// the first check is refused too.
-func (r *Resolver) open(m mount, p, rel string) (fs.File, fs.FileInfo, error) {
-	info, err := fs.Stat(m.fsys, rel)
-	if err != nil {
-		return nil, nil, r.openError(p, err)
+// the first check is refused too. info, if not nil, is what locate found
+// at rel: the file is not looked up a second time before it is opened (in
+// an os.Root each lookup opens every directory on the path).
+func (r *Resolver) open(m mount, p, rel string, info fs.FileInfo) (fs.File, fs.FileInfo, error) {
+	if info == nil {
+		var err error
+		if info, err = fs.Stat(m.fsys, rel); err != nil {
+			return nil, nil, r.openError(p, err)
+		}
 	}
 	switch {
 	case info.IsDir():
@@ -565,11 +595,11 @@ func (r *Resolver) open(m mount, p, rel string) (fs.File, fs.FileInfo, error) {
 }
 
 func (r *Resolver) stream(e *entry, p string, f rfc5147.Fragment) (*rfc5147.Selection, error) {
-	m, rel, err := r.locate(p)
+	m, rel, info, err := r.locate(p)
 	if err != nil {
 		return nil, err
 	}
-	file, _, err := r.open(m, p, rel)
+	file, _, err := r.open(m, p, rel, info)
 	if err != nil {
 		return nil, err
 	}
@@ -594,16 +624,17 @@ func realProjectPath(m mount, rel string) string {
 
 // locate finds the allowed root holding project path p, and p's path inside
 // it, matching a name stored in NFD against one written in NFC and back.
-func (r *Resolver) locate(p string) (mount, string, error) {
+// When it looked the file up there, it returns what it found (else nil).
+func (r *Resolver) locate(p string) (mount, string, fs.FileInfo, error) {
 	for _, m := range r.mounts {
 		rel, ok := within(m.dir, p)
 		if !ok {
 			continue
 		}
 		if rel == "." {
-			return m, rel, nil
+			return m, rel, nil, nil
 		}
-		found, err := findNormalized(m.fsys, rel)
+		found, info, err := findNormalized(m.fsys, rel)
 		if err != nil {
 			err = r.openError(p, err)
 			if errors.Is(err, ErrOutsideRoot) {
@@ -612,22 +643,23 @@ func (r *Resolver) locate(p string) (mount, string, error) {
 				// real path. It has no symlinks left, and opening it
 				// through os.Root still refuses one swapped in since.
 				if real, ok := m.real.Inside(rel); ok {
-					return m, real, nil
+					return m, real, nil, nil
 				}
 			}
-			return m, rel, err
+			return m, rel, nil, err
 		}
-		return m, found, nil
+		return m, found, info, nil
 	}
-	return mount{}, "", fmt.Errorf("%w: %s", ErrOutsideRoot, p)
+	return mount{}, "", nil, fmt.Errorf("%w: %s", ErrOutsideRoot, p)
 }
 
-// findNormalized returns rel if it exists; otherwise, for each missing
-// component, the directory entry equal to it under Unicode NFC.
-func findNormalized(fsys fs.FS, rel string) (string, error) {
-	_, err := fs.Stat(fsys, rel)
+// findNormalized returns rel and what fs.Stat says of it if it exists;
+// otherwise, for each missing component, the directory entry equal to it
+// under Unicode NFC (and no FileInfo).
+func findNormalized(fsys fs.FS, rel string) (string, fs.FileInfo, error) {
+	info, err := fs.Stat(fsys, rel)
 	if err == nil || !errors.Is(err, fs.ErrNotExist) || isASCII(rel) {
-		return rel, err
+		return rel, info, err
 	}
 	parts := strings.Split(rel, "/")
 	dir := "."
@@ -639,7 +671,7 @@ func findNormalized(fsys fs.FS, rel string) (string, error) {
 		}
 		entries, err := fs.ReadDir(fsys, dir)
 		if err != nil {
-			return rel, err
+			return rel, nil, err
 		}
 		want := norm.NFC.String(part)
 		match := ""
@@ -650,12 +682,12 @@ func findNormalized(fsys fs.FS, rel string) (string, error) {
 			}
 		}
 		if match == "" {
-			return rel, fs.ErrNotExist
+			return rel, nil, fs.ErrNotExist
 		}
 		parts[i] = match
 		dir = path.Join(dir, match)
 	}
-	return dir, nil
+	return dir, nil, nil
 }
 
 func (r *Resolver) openError(p string, err error) error {

@@ -814,3 +814,38 @@ func TestOverlay(t *testing.T) {
 	buffers["a.txt"] = "edited again\n"
 	selects(t, fresh, "page.md", "a.txt#line=0,1", "a.txt", "edited again\n")
 }
+
+// Stored gives the bytes a file's quotes were taken from, as stored (BOM and
+// charset included), and keeps them when the file changes on disk after;
+// nothing for a file not read yet, one that failed, or one streamed past
+// CacheLimit.
+func TestStored(t *testing.T) {
+	root, _ := project(t, map[string]string{
+		"x.latin1": "caf\xe9\n",
+		"bom.txt":  "\ufeffa\nb\n",
+		"big.txt":  strings.Repeat("line\n", 100),
+	})
+	r := newResolver(t, target.Options{Root: root, CacheLimit: 64, Charsets: []target.CharsetRule{{Glob: "*.latin1", Charset: "latin1"}}})
+	if b, ok := r.Stored("x.latin1"); ok {
+		t.Errorf("Stored before any read = %q", b)
+	}
+	selects(t, r, "page.md", "x.latin1#char=3,4", "x.latin1", "\u00e9")
+	selects(t, r, "page.md", "bom.txt#line=0,1", "bom.txt", "a\n")
+	selects(t, r, "page.md", "big.txt#line=0,1", "big.txt", "line\n")
+	write(t, root, map[string]string{"x.latin1": "changed\n"})
+	selects(t, r, "page.md", "x.latin1#char=3,4", "x.latin1", "\u00e9")
+	for p, want := range map[string]string{"x.latin1": "caf\xe9\n", "bom.txt": "\ufeffa\nb\n"} {
+		if b, ok := r.Stored(p); !ok || string(b) != want {
+			t.Errorf("Stored(%s) = %q, %v; want %q", p, b, ok, want)
+		}
+	}
+	if b, ok := r.Stored("big.txt"); ok {
+		t.Errorf("Stored of a streamed file = %d bytes", len(b))
+	}
+	if _, err := r.Resolve("page.md", "missing.txt#line=0,1"); err == nil {
+		t.Fatal("a missing file resolved")
+	}
+	if b, ok := r.Stored("missing.txt"); ok {
+		t.Errorf("Stored of a missing file = %q", b)
+	}
+}
