@@ -429,6 +429,14 @@ func (d *document) failFirst(doc *ast.Document) {
 // Called in document order, its cost is linear in the document's size.
 func (d *document) position(n ast.Node) (int, int) {
 	pos := n.Pos()
+	if l, ok := n.(*ast.AutoLink); ok && pos >= 0 && pos < len(d.source) && d.source[pos] != '<' {
+		// GFM's linkify starts a bare URL's node at the character that
+		// triggered it, the space or "(" before the URL: name the URL's
+		// own first character.
+		if label := l.Label(d.source); !bytes.HasPrefix(d.source[pos:], label) && bytes.HasPrefix(d.source[pos+1:], label) {
+			pos++
+		}
+	}
 	for m := n; pos < 0 && m != nil; m = m.Parent() {
 		if m.Type() == ast.TypeBlock && m.Lines().Len() > 0 {
 			pos = m.Lines().At(0).Start
