@@ -17,7 +17,8 @@
 //	Markdown ──goldmark parser──▶ AST
 //	AST ──linksAsWritten (first of all transformers)──▶ destinations as written
 //	AST ──transformer (WithPriority, 50)──▶ each link/image with a char=/line= fragment
-//	        (a fragment link another transformer made unreadable fails: order.go)
+//	        (a fragment link another transformer made unreadable fails: order.go;
+//	        other extensions' links, such as wikilinks, are read by shape: foreign.go)
 //	        └─▶ target.Resolver: path ─▶ file in allowed root (os.Root)
 //	                 └─▶ rfc5147: parse ─▶ select + md5 + length (one pass, cached per file)
 //	        └─▶ title sym=/region= (title.go) ─▶ Resolver.CheckName: symbol finds the

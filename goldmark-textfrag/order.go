@@ -51,8 +51,13 @@ func (linksAsWritten) Transform(doc *ast.Document, _ text.Reader, pc parser.Cont
 		case *ast.AutoLink:
 			parsed = append(parsed, n)
 			return ast.WalkContinue, nil
-		default:
+		case *ast.LinkReferenceDefinition, *ast.Text, *ast.String:
 			return ast.WalkContinue, nil
+		default:
+			var ok bool
+			if dest, ok = foreignDestination(n); !ok {
+				return ast.WalkContinue, nil
+			}
 		}
 		if l := target.SplitLink(string(dest)); l.HasFragment && rfc5147.IsCandidate(l.Fragment) {
 			if written == nil {

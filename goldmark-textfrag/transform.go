@@ -60,6 +60,11 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 			}
 		case *ast.LinkReferenceDefinition, *ast.AutoLink:
 			links = append(links, n)
+		case *ast.Text, *ast.String:
+		default:
+			if _, ok := foreignDestination(n); ok {
+				links = append(links, n) // another extension's link (foreign.go)
+			}
 		}
 		return ast.WalkContinue, nil
 	})
@@ -140,6 +145,7 @@ type document struct {
 func (d *document) link(n ast.Node) {
 	var dest, title []byte
 	var isImage, isDefinition bool // a definition or autolink is only verified
+	foreign := false               // another extension's link, which pin cannot rewrite
 	switch l := n.(type) {
 	case *ast.Link:
 		dest, title = l.Destination, l.Title
@@ -152,6 +158,9 @@ func (d *document) link(n ast.Node) {
 			return
 		}
 		dest, isDefinition = l.URL(d.source), true
+	default:
+		dest, _ = foreignDestination(n)
+		isDefinition, foreign = true, true
 	}
 	if d.rewritten(n, dest) {
 		return
@@ -163,6 +172,11 @@ func (d *document) link(n ast.Node) {
 	p := &Problem{Severity: Error, Document: d.name, Link: string(dest)}
 	if err != nil {
 		p.Kind, p.Message, p.Err = target.Kind(err), target.Explain(err, d.pinName()), err
+		if foreign {
+			// textfrag pin rewrites Markdown links only: Explain with no
+			// document says what to write in the link instead.
+			p.Message = target.Explain(err, "")
+		}
 		if d.cfg.lenient && target.Lenient(err) {
 			p.Severity = Warning
 			p.Message += "; left as a plain link (lenient mode)"
@@ -190,6 +204,9 @@ func (d *document) link(n ast.Node) {
 	warnings := target.Warnings(res)
 	if d.cfg.unpinned && !hasMD5(res.Fragment) {
 		w := fmt.Sprintf("unpinned: no md5= check, so the link quotes whatever the file holds now, right or not; pin it with `textfrag pin --write %s`", d.pinName())
+		if foreign {
+			w = fmt.Sprintf("unpinned: no md5= check, so the link quotes whatever the file holds now, right or not; pin it: add ;md5=%s to its fragment (textfrag pin rewrites Markdown links only)", res.Selection.Entity.MD5Hex())
+		}
 		warnings, kinds = append(warnings, w), map[string]string{w: "unpinned"}
 	}
 	for _, w := range warnings {

@@ -102,10 +102,12 @@ func base() []goldmark.Extender {
 	return []goldmark.Extender{extension.GFM, extension.Footnote, extension.Typographer, extension.DefinitionList}
 }
 
+// with returns base and more.
+func with(more ...goldmark.Extender) func() []goldmark.Extender {
+	return func() []goldmark.Extender { return append(base(), more...) }
+}
+
 func combinations() []combination {
-	with := func(more ...goldmark.Extender) func() []goldmark.Extender {
-		return func() []goldmark.Extender { return append(base(), more...) }
-	}
 	ids := []parser.Option{parser.WithAutoHeadingID(), parser.WithAttribute()}
 	return []combination{
 		{name: "goldmark", exts: with()},
