@@ -24,6 +24,7 @@
 //	        └─▶ title sym=/region= (title.go) ─▶ Resolver.CheckName: symbol finds the
 //	            name's lines (parsed once per file) ─▶ must equal the link's lines
 //	        ◀── Box / Quote nodes, or a Problem (error or warning) in parser.Context
+//	AST ──failureFirst (last of all transformers)──▶ a Failure back first in the document
 //	AST ──renderer──▶ <figure class="textfrag"> with chroma-highlighted body
 //	        (from WithHighlightCache when it holds the same body; plain text
 //	        over highlight's budget, an error when its safety net fires);

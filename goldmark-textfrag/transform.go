@@ -429,12 +429,13 @@ func (d *document) fail(n ast.Node, p *Problem) {
 
 // failFirst puts a Failure holding the first error at the start of doc, so
 // that rendering returns it before writing anything: wherever the link
-// stands, even where no renderer writes it.
+// stands, even where no renderer writes it. failureFirst keeps it there.
 func (d *document) failFirst(doc *ast.Document) {
 	if d.firstErr == nil {
 		return
 	}
 	f := &Failure{Problem: d.firstErr}
+	d.pc.Set(failureKey, f) // for failureFirst
 	if first := doc.FirstChild(); first != nil {
 		doc.InsertBefore(doc, first, f)
 	} else {

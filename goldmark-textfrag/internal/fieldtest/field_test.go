@@ -107,8 +107,13 @@ func with(more ...goldmark.Extender) func() []goldmark.Extender {
 	return func() []goldmark.Extender { return append(base(), more...) }
 }
 
+// ids are the parser options that give headings IDs and attributes.
+func ids() []parser.Option {
+	return []parser.Option{parser.WithAutoHeadingID(), parser.WithAttribute()}
+}
+
 func combinations() []combination {
-	ids := []parser.Option{parser.WithAutoHeadingID(), parser.WithAttribute()}
+	ids := ids()
 	return []combination{
 		{name: "goldmark", exts: with()},
 		{name: "heading ids", exts: with(), options: ids},
