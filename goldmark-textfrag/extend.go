@@ -47,7 +47,7 @@ func (e *extender) Extend(m goldmark.Markdown) {
 		util.Prioritized(failureFirst{}, math.MaxInt),
 	))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
-		util.Prioritized(&htmlRenderer{cfg: e.cfg}, 500),
+		util.Prioritized(&htmlRenderer{cfg: e.cfg, md: m}, 500),
 	))
 }
 

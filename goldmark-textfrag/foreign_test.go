@@ -18,7 +18,8 @@ import (
 // braceLinks is an extension with links of its own syntax, as wikilink
 // extensions have: {{dest}} is a node with a Destination field, and
 // {{target#fragment|}} (ending in "|") one with Target and Fragment fields,
-// each rendered as a link.
+// each rendered as a link; {{*}} is a star, a node without text or
+// children that renders as a character reference, as an emoji.
 type braceLinks struct{}
 
 type destLink struct {
@@ -31,15 +32,20 @@ type pageLink struct {
 	Target, Fragment []byte
 }
 
+type star struct{ ast.BaseInline }
+
 var (
 	kindDestLink = ast.NewNodeKind("TestDestLink")
 	kindPageLink = ast.NewNodeKind("TestPageLink")
+	kindStar     = ast.NewNodeKind("TestStar")
 )
 
 func (*destLink) Kind() ast.NodeKind           { return kindDestLink }
 func (n *destLink) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
 func (*pageLink) Kind() ast.NodeKind           { return kindPageLink }
 func (n *pageLink) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+func (*star) Kind() ast.NodeKind               { return kindStar }
+func (n *star) Dump(src []byte, level int)     { ast.DumpHelper(n, src, level, nil, nil) }
 
 func (braceLinks) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithInlineParsers(util.Prioritized(braceLinks{}, 100)))
@@ -56,6 +62,9 @@ func (braceLinks) Parse(_ ast.Node, block text.Reader, _ parser.Context) ast.Nod
 	}
 	block.Advance(end + 2)
 	inner := line[2:end]
+	if string(inner) == "*" {
+		return &star{}
+	}
 	if s, ok := strings.CutSuffix(string(inner), "|"); ok {
 		target, fragment, _ := strings.Cut(s, "#")
 		return &pageLink{Target: []byte(target), Fragment: []byte(fragment)}
@@ -67,6 +76,12 @@ func (braceLinks) RegisterFuncs(r renderer.NodeRendererFuncRegisterer) {
 	r.Register(kindDestLink, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
 			w.WriteString(`<a href="` + string(n.(*destLink).Destination) + `">link</a>`)
+		}
+		return ast.WalkContinue, nil
+	})
+	r.Register(kindStar, func(w util.BufWriter, _ []byte, _ ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			w.WriteString(`<span class="star" title="a &lt;star&gt;">&#x2605;</span>`)
 		}
 		return ast.WalkContinue, nil
 	})
@@ -116,5 +131,29 @@ func TestOtherExtensionsLinksVerified(t *testing.T) {
 		if out, problems, err := convert(t, md, "doc.md", "{{t.txt#intro}} {{missing.txt}} {{Page#Intro|}}\n"); err != nil || len(problems) != 0 || strings.Count(out, "<a href") != 3 {
 			t.Errorf("other destinations: err %v, problems %v, out %s", err, problems, out)
 		}
+	}
+}
+
+// A box's title holds what the renderer writes for another extension's
+// node without text (an emoji), as plain text: the link text as goldmark
+// renders it (testdata/OUTPUT.md). Its tags are left out, as are images.
+func TestBoxTitleHoldsOtherExtensionsNodes(t *testing.T) {
+	root := writeProject(t, map[string]string{"t.txt": "one\ntwo\n"})
+	md := goldmark.New(goldmark.WithExtensions(braceLinks{}, textfrag.New(textfrag.WithRoot(root))))
+	for _, tt := range []struct{ doc, title string }{
+		{"[{{*}} Launch *it* ![{{*}} alt](p.png)](t.txt#line=0,1)\n", "★ Launch it"},
+		{"![{{*}}{{*}} &amp; two](t.txt#line=0,1)\n", "★★ &amp; two"},
+		{"- [`a` {{*}}](t.txt#line=0,1)\n", "a ★"},
+	} {
+		out, _, err := convert(t, md, "doc.md", tt.doc)
+		want := `<span class="textfrag-title">` + tt.title + `</span>`
+		if err != nil || !strings.Contains(out, want) {
+			t.Errorf("%q: err %v, want %s in\n%s", tt.doc, err, want, out)
+		}
+	}
+	// PlainText itself knows no renderer: the star has no text there.
+	doc := goldmark.New(goldmark.WithExtensions(braceLinks{})).Parser().Parse(text.NewReader([]byte("# A {{*}} b\n")))
+	if got := textfrag.PlainText(doc.FirstChild(), []byte("# A {{*}} b\n")); got != "A b" {
+		t.Errorf("PlainText = %q, want %q", got, "A b")
 	}
 }

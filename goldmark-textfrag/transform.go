@@ -306,6 +306,9 @@ func (d *document) box(n ast.Node, res *target.Result, opts linkOptions, href st
 		FirstLine:   int(sel.First.Line),
 		Highlighted: opts.highlighted,
 	}
+	if hasOtherLeaf(n) {
+		b.titleFrom = n // other extensions' nodes: the title is made while rendering
+	}
 	body := displayText(sel.Text)
 	if !opts.dedent && len(body) <= d.cfg.maxBytes && lineCount(body) <= d.cfg.maxLines {
 		b.Body = body // within the limits, as it is: the common case
@@ -493,12 +496,24 @@ func (d *document) position(n ast.Node) (int, int) {
 // trimmed. It is what a box's title shows of a link's text (the Hugo module
 // computes the same from the link hook's .Text), and what a page title can
 // take from a heading.
-func PlainText(n ast.Node, source []byte) string {
+//
+// An inline node of another extension's kind that has no children (an
+// emoji of goldmark-emoji) has no text here; the box's title, made while
+// rendering, takes what the renderer writes for it (titleText).
+func PlainText(n ast.Node, source []byte) string { return plainText(n, source, nil) }
+
+// plainText is PlainText, writing for each other leaf (see otherLeaf) the
+// HTML that leaf returns for it, without its tags.
+func plainText(n ast.Node, source []byte, leaf func(ast.Node) []byte) string {
 	var b textBuffer
 	w := &b
 	hw := gmhtml.DefaultWriter
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if leaf != nil && otherLeaf(c) {
+			writeWithoutTags(w, leaf(c))
 			return ast.WalkContinue, nil
 		}
 		switch t := c.(type) {
@@ -532,6 +547,55 @@ func PlainText(n ast.Node, source []byte) string {
 		return ast.WalkContinue, nil
 	})
 	return collapseSpace(html.UnescapeString(b.String()))
+}
+
+// otherLeaf reports whether n is an inline node without children of a kind
+// that PlainText does not know: another extension's, such as an emoji.
+func otherLeaf(n ast.Node) bool {
+	if n.Type() != ast.TypeInline || n.HasChildren() {
+		return false
+	}
+	switch n.Kind() {
+	case ast.KindText, ast.KindString, ast.KindAutoLink, ast.KindRawHTML, ast.KindImage,
+		ast.KindLink, ast.KindEmphasis, ast.KindCodeSpan:
+		return false
+	}
+	return true
+}
+
+// hasOtherLeaf reports whether n holds an otherLeaf, outside images.
+func hasOtherLeaf(n ast.Node) bool {
+	found := false
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch {
+		case !entering:
+		case c != n && c.Kind() == ast.KindImage:
+			return ast.WalkSkipChildren, nil
+		case otherLeaf(c):
+			found = true
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return found
+}
+
+// writeWithoutTags writes html, which a goldmark renderer wrote, leaving out
+// its tags (text there has "<" escaped, so each "<" starts a tag).
+func writeWithoutTags(w *textBuffer, html []byte) {
+	for len(html) > 0 {
+		i := bytes.IndexByte(html, '<')
+		if i < 0 {
+			w.Write(html)
+			return
+		}
+		w.Write(html[:i])
+		j := bytes.IndexByte(html[i:], '>')
+		if j < 0 {
+			return
+		}
+		html = html[i+j+1:]
+	}
 }
 
 // textBuffer is a bytes.Buffer that goldmark's HTML writer can write to

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -153,8 +154,13 @@ func orders() []struct {
 	}{{"textfrag first", true}, {"textfrag last", false}}
 }
 
+// mdConverter is what convert needs of a goldmark.Markdown.
+type mdConverter interface {
+	Convert(source []byte, w io.Writer, opts ...parser.ParseOption) error
+}
+
 // convert converts src as docs/guide.md.
-func convert(md goldmark.Markdown, src string) (string, []*textfrag.Problem, error) {
+func convert(md mdConverter, src string) (string, []*textfrag.Problem, error) {
 	pc := parser.NewContext()
 	textfrag.SetDocument(pc, "docs/guide.md")
 	var out bytes.Buffer
