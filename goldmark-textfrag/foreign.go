@@ -28,6 +28,14 @@ var linkFieldsOf sync.Map // reflect.Type → *linkFields
 // foreignDestination returns the destination of n when n is a link of
 // another extension (see above), as written.
 func foreignDestination(n ast.Node) ([]byte, bool) {
+	switch n.Kind() { // goldmark's own, often many: no reflection for them
+	case ast.KindText, ast.KindString, ast.KindEmphasis, ast.KindCodeSpan, ast.KindRawHTML,
+		ast.KindLink, ast.KindImage, ast.KindAutoLink, ast.KindLinkReferenceDefinition,
+		ast.KindDocument, ast.KindParagraph, ast.KindTextBlock, ast.KindHeading, ast.KindList,
+		ast.KindListItem, ast.KindBlockquote, ast.KindFencedCodeBlock, ast.KindCodeBlock,
+		ast.KindHTMLBlock, ast.KindThematicBreak:
+		return nil, false
+	}
 	v := reflect.ValueOf(n)
 	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
 		return nil, false

@@ -51,8 +51,6 @@ func (linksAsWritten) Transform(doc *ast.Document, _ text.Reader, pc parser.Cont
 		case *ast.AutoLink:
 			parsed = append(parsed, n)
 			return ast.WalkContinue, nil
-		case *ast.LinkReferenceDefinition, *ast.Text, *ast.String:
-			return ast.WalkContinue, nil
 		default:
 			var ok bool
 			if dest, ok = foreignDestination(n); !ok {

@@ -60,7 +60,6 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 			}
 		case *ast.LinkReferenceDefinition, *ast.AutoLink:
 			links = append(links, n)
-		case *ast.Text, *ast.String:
 		default:
 			if _, ok := foreignDestination(n); ok {
 				links = append(links, n) // another extension's link (foreign.go)
