@@ -498,7 +498,7 @@ func (d *document) position(n ast.Node) (int, int) {
 //
 // An inline node of another extension's kind that has no children (an
 // emoji of goldmark-emoji) has no text here; the box's title, made while
-// rendering, takes what the renderer writes for it (titleText).
+// rendering, takes what the renderer writes for it (htmlRenderer.title).
 func PlainText(n ast.Node, source []byte) string { return plainText(n, source, nil) }
 
 // plainText is PlainText, writing for each other leaf (see otherLeaf) the
