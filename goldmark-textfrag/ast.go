@@ -17,7 +17,9 @@ type Box struct {
 	ast.BaseBlock
 	// Result is the resolved link.
 	Result *target.Result
-	// Title is the link text or image alt, as plain text.
+	// Title is the link text or image alt, as plain text (PlainText). The
+	// caption adds what the renderer writes for another extension's inline
+	// nodes in it (an emoji), which have no text of their own.
 	Title string
 	// Href is where the caption links to, unescaped.
 	Href string
@@ -34,6 +36,10 @@ type Box struct {
 	Hidden int
 
 	at *Problem // where the link is, for errors found while rendering
+	// titleFrom is the link, when its text holds another extension's
+	// nodes, whose text only the renderer knows: the caption's title is
+	// made from it while rendering.
+	titleFrom ast.Node
 }
 
 // Kind implements ast.Node.

@@ -17,12 +17,14 @@
 //	Markdown ──goldmark parser──▶ AST
 //	AST ──linksAsWritten (first of all transformers)──▶ destinations as written
 //	AST ──transformer (WithPriority, 50)──▶ each link/image with a char=/line= fragment
-//	        (a fragment link another transformer made unreadable fails: order.go)
+//	        (a fragment link another transformer made unreadable fails: order.go;
+//	        other extensions' links, such as wikilinks, are read by shape: foreign.go)
 //	        └─▶ target.Resolver: path ─▶ file in allowed root (os.Root)
 //	                 └─▶ rfc5147: parse ─▶ select + md5 + length (one pass, cached per file)
 //	        └─▶ title sym=/region= (title.go) ─▶ Resolver.CheckName: symbol finds the
 //	            name's lines (parsed once per file) ─▶ must equal the link's lines
 //	        ◀── Box / Quote nodes, or a Problem (error or warning) in parser.Context
+//	AST ──failureFirst (last of all transformers)──▶ a Failure back first in the document
 //	AST ──renderer──▶ <figure class="textfrag"> with chroma-highlighted body
 //	        (from WithHighlightCache when it holds the same body; plain text
 //	        over highlight's budget, an error when its safety net fires);

@@ -42,9 +42,12 @@ func (e *extender) Extend(m goldmark.Markdown) {
 		// before most transformers that rewrite links.
 		util.Prioritized(linksAsWritten{}, math.MinInt),
 		util.Prioritized(&transformer{ext: e}, e.cfg.priority),
+		// failureFirst last of all: an error fails Convert before it
+		// writes what later transformers put first in the document.
+		util.Prioritized(failureFirst{}, math.MaxInt),
 	))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
-		util.Prioritized(&htmlRenderer{cfg: e.cfg}, 500),
+		util.Prioritized(&htmlRenderer{cfg: e.cfg, md: m}, 500),
 	))
 }
 

@@ -142,6 +142,49 @@ func TestLinkRewritingTransformerOrder(t *testing.T) {
 	}
 }
 
+// prepender is a transformer that puts a long block first in the document
+// and moves the document's first block into a container, as tables of
+// contents and section wrappers do.
+type prepender struct{}
+
+func (prepender) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+	first := doc.FirstChild()
+	quote := ast.NewBlockquote()
+	doc.ReplaceChild(doc, first, quote)
+	quote.AppendChild(quote, first)
+	list := ast.NewList('-')
+	for range 500 {
+		item := ast.NewListItem(2)
+		item.AppendChild(item, ast.NewString([]byte("an entry of a long table of contents")))
+		list.AppendChild(list, item)
+	}
+	doc.InsertBefore(doc, doc.FirstChild(), list)
+}
+
+// A transformer that runs after textfrag's and changes what comes first in
+// the document does not make Convert write anything before it fails, though
+// what it wrote first is longer than goldmark's 4 KiB buffer.
+func TestNothingWrittenBeforeTheErrorWhateverRunsLater(t *testing.T) {
+	root := writeProject(t, map[string]string{"a.txt": "one\ntwo\n"})
+	md := goldmark.New(
+		goldmark.WithExtensions(textfrag.New(textfrag.WithRoot(root))),
+		goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(prepender{}, 100))),
+	)
+	out, _, err := convert(t, md, "doc.md", "# Guide\n\nText [x](a.txt#line=0,1;md5=00000000000000000000000000000000).\n")
+	var p *textfrag.Problem
+	if !errors.As(err, &p) || p.Kind != "integrity" || p.Line != 3 {
+		t.Errorf("Convert returned %v, want the integrity error at line 3", err)
+	}
+	if out != "" {
+		t.Errorf("Convert wrote %d bytes before failing: %.100s…", len(out), out)
+	}
+	// Without an error, the transformer's blocks are written.
+	out, _, err = convert(t, md, "doc.md", "# Guide\n\nText [x](a.txt#line=0,1).\n")
+	if err != nil || strings.Count(out, "an entry of a long") != 500 || !strings.Contains(out, "<blockquote>\n<h1>Guide</h1>") {
+		t.Errorf("good link: err %v, out %.300s", err, out)
+	}
+}
+
 // Title mistakes that do not stop the link are warnings, located and
 // saying what to do, and errors under WithWarningsAsErrors.
 func TestTitleMistakesWarn(t *testing.T) {

@@ -52,7 +52,10 @@ func (linksAsWritten) Transform(doc *ast.Document, _ text.Reader, pc parser.Cont
 			parsed = append(parsed, n)
 			return ast.WalkContinue, nil
 		default:
-			return ast.WalkContinue, nil
+			var ok bool
+			if dest, ok = foreignDestination(n); !ok {
+				return ast.WalkContinue, nil
+			}
 		}
 		if l := target.SplitLink(string(dest)); l.HasFragment && rfc5147.IsCandidate(l.Fragment) {
 			if written == nil {
@@ -65,6 +68,33 @@ func (linksAsWritten) Transform(doc *ast.Document, _ text.Reader, pc parser.Cont
 	})
 	pc.Set(writtenKey, written)
 	pc.Set(parsedKey, parsed)
+	pc.Set(failureKey, nil)
+}
+
+var failureKey = parser.NewContextKey()
+
+// failureFirst is the transformer that runs after every other one. It puts
+// the document's Failure, if any, back first in the document: transformers
+// that run after textfrag's may put blocks before it (go.abhg.dev's toc
+// inserts the table of contents, goldmark-meta its table) or move it, and
+// the renderer would write those before it reached the Failure and
+// returned its error.
+type failureFirst struct{}
+
+// Transform implements parser.ASTTransformer.
+func (failureFirst) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+	f, _ := pc.Get(failureKey).(*Failure)
+	if f == nil || doc.FirstChild() == f {
+		return
+	}
+	if p := f.Parent(); p != nil {
+		p.RemoveChild(p, f)
+	}
+	if first := doc.FirstChild(); first != nil {
+		doc.InsertBefore(doc, first, f)
+	} else {
+		doc.AppendChild(doc, f)
+	}
 }
 
 // rewritten reports whether a transformer that ran before textfrag changed

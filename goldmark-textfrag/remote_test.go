@@ -1,10 +1,12 @@
 package textfrag_test
 
 import (
+	"context"
 	"crypto/md5"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -12,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
@@ -81,4 +84,50 @@ func TestWithRemote(t *testing.T) {
 func md5hex(s string) string {
 	sum := md5.Sum([]byte(s))
 	return hex.EncodeToString(sum[:])
+}
+
+// A bare URL that GFM's linkify makes a link is named at its own first
+// character, not at the space, "(", "*", "_" or "~" before it, which goldmark
+// takes as where the link starts. A host name with a top-level domain, as
+// linkify links no IP address: the client dials the test server for it.
+func TestLinkifiedURLNamedAtItsFirstCharacter(t *testing.T) {
+	const src = "package a\n\nfunc A() {}\n"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		fmt.Fprint(w, src)
+	}))
+	defer srv.Close()
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
+		return (&net.Dialer{}).DialContext(ctx, network, srv.Listener.Addr().String())
+	}
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM, textfrag.New(
+		textfrag.WithRoot(writeFiles(t, map[string]string{"x.txt": "x\n"})),
+		textfrag.WithRemote(target.RemoteOptions{AllowHosts: []string{"code.example.com"}, Client: &http.Client{Transport: tr}}),
+	)))
+	const url = "http://code.example.com/a.go#line=2,3;md5=" + staleMD5
+	for _, tt := range []struct {
+		doc       string
+		line, col int
+	}{
+		{"URL\n", 1, 1},
+		{"See URL here.\n", 1, 5},
+		{"Ünïcode (URL) here.\n", 1, 10},
+		{"*URL*\n", 1, 2},
+		{"_URL_\n", 1, 2},
+		{"~~URL~~\n", 1, 3},
+		{"one\ntwo URL\n", 2, 5},
+		{"| a |\n|---|\n| x URL |\n", 3, 5},
+	} {
+		doc := strings.ReplaceAll(tt.doc, "URL", url)
+		out, _, err := convert(t, md, "doc.md", doc)
+		var p *textfrag.Problem
+		if !errors.As(err, &p) || p.Kind != "integrity" {
+			t.Errorf("%q: Convert returned %v, want the integrity error; output %s", doc, err, out)
+			continue
+		}
+		if p.Line != tt.line || p.Column != tt.col || p.Link != url {
+			t.Errorf("%q: error at %d:%d for %s, want at %d:%d", doc, p.Line, p.Column, p.Link, tt.line, tt.col)
+		}
+	}
 }

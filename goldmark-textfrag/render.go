@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
@@ -13,8 +14,13 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 )
 
-// htmlRenderer writes Box, Quote and Failure nodes as testdata/OUTPUT.md specifies.
-type htmlRenderer struct{ cfg *config }
+// htmlRenderer writes Box, Quote and Failure nodes as testdata/OUTPUT.md
+// specifies. md is the Markdown it renders for, whose renderer writes other
+// extensions' nodes in a box's title.
+type htmlRenderer struct {
+	cfg *config
+	md  goldmark.Markdown
+}
 
 // RegisterFuncs implements renderer.NodeRenderer.
 func (r *htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -23,7 +29,7 @@ func (r *htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindFailure, r.renderFailure)
 }
 
-func (r *htmlRenderer) renderBox(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+func (r *htmlRenderer) renderBox(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkContinue, nil
 	}
@@ -36,8 +42,8 @@ func (r *htmlRenderer) renderBox(w util.BufWriter, _ []byte, node ast.Node, ente
 	}
 	fmt.Fprintf(w, "<figure class=\"%s\" data-textfrag-fragment=\"%s\">\n", class, escapeText(frag.String()))
 	w.WriteString(`<figcaption class="textfrag-caption">`)
-	if b.Title != "" {
-		fmt.Fprintf(w, `<span class="textfrag-title">%s</span> `, escapeText(b.Title))
+	if title := r.title(b, source); title != "" {
+		fmt.Fprintf(w, `<span class="textfrag-title">%s</span> `, escapeText(title))
 	}
 	fmt.Fprintf(w, `<a class="textfrag-source" href="%s">%s</a> `, escapeURL(b.Href), html.EscapeString(res.Path))
 	fmt.Fprintf(w, "<span class=\"textfrag-range\">%s</span></figcaption>\n", html.EscapeString(res.Selection.Label()))
@@ -57,6 +63,25 @@ func (r *htmlRenderer) renderBox(w util.BufWriter, _ []byte, node ast.Node, ente
 	}
 	w.WriteString("</figure>\n")
 	return ast.WalkSkipChildren, nil
+}
+
+// title is b's title: Title, or when the link's text holds other
+// extensions' nodes, its plain text with what the renderer writes for them
+// (an emoji's character reference), as OUTPUT.md defines TITLE. It is made
+// here, not in the transformer, as those nodes may be completed by
+// transformers that run after textfrag's.
+func (r *htmlRenderer) title(b *Box, source []byte) string {
+	if b.titleFrom == nil || r.md == nil {
+		return b.Title
+	}
+	rd := r.md.Renderer()
+	return plainText(b.titleFrom, source, func(n ast.Node) []byte {
+		var buf textBuffer
+		if err := rd.Render(&buf, source, n); err != nil {
+			return nil // as PlainText: no text
+		}
+		return buf.Bytes()
+	})
 }
 
 func (r *htmlRenderer) renderQuote(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {

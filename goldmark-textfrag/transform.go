@@ -60,6 +60,10 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 			}
 		case *ast.LinkReferenceDefinition, *ast.AutoLink:
 			links = append(links, n)
+		default:
+			if _, ok := foreignDestination(n); ok {
+				links = append(links, n) // another extension's link (foreign.go)
+			}
 		}
 		return ast.WalkContinue, nil
 	})
@@ -140,6 +144,7 @@ type document struct {
 func (d *document) link(n ast.Node) {
 	var dest, title []byte
 	var isImage, isDefinition bool // a definition or autolink is only verified
+	foreign := false               // another extension's link, which pin cannot rewrite
 	switch l := n.(type) {
 	case *ast.Link:
 		dest, title = l.Destination, l.Title
@@ -152,6 +157,9 @@ func (d *document) link(n ast.Node) {
 			return
 		}
 		dest, isDefinition = l.URL(d.source), true
+	default:
+		dest, _ = foreignDestination(n)
+		isDefinition, foreign = true, true
 	}
 	if d.rewritten(n, dest) {
 		return
@@ -163,6 +171,11 @@ func (d *document) link(n ast.Node) {
 	p := &Problem{Severity: Error, Document: d.name, Link: string(dest)}
 	if err != nil {
 		p.Kind, p.Message, p.Err = target.Kind(err), target.Explain(err, d.pinName()), err
+		if foreign {
+			// textfrag pin rewrites Markdown links only: Explain with no
+			// document says what to write in the link instead.
+			p.Message = target.Explain(err, "")
+		}
 		if d.cfg.lenient && target.Lenient(err) {
 			p.Severity = Warning
 			p.Message += "; left as a plain link (lenient mode)"
@@ -190,6 +203,9 @@ func (d *document) link(n ast.Node) {
 	warnings := target.Warnings(res)
 	if d.cfg.unpinned && !hasMD5(res.Fragment) {
 		w := fmt.Sprintf("unpinned: no md5= check, so the link quotes whatever the file holds now, right or not; pin it with `textfrag pin --write %s`", d.pinName())
+		if foreign {
+			w = fmt.Sprintf("unpinned: no md5= check, so the link quotes whatever the file holds now, right or not; pin it: add ;md5=%s to its fragment (textfrag pin rewrites Markdown links only)", res.Selection.Entity.MD5Hex())
+		}
 		warnings, kinds = append(warnings, w), map[string]string{w: "unpinned"}
 	}
 	for _, w := range warnings {
@@ -288,6 +304,9 @@ func (d *document) box(n ast.Node, res *target.Result, opts linkOptions, href st
 		Lang:        d.lang(targetName(res), opts.lang),
 		FirstLine:   int(sel.First.Line),
 		Highlighted: opts.highlighted,
+	}
+	if hasOtherLeaf(n) {
+		b.titleFrom = n // other extensions' nodes: the title is made while rendering
 	}
 	body := displayText(sel.Text)
 	if !opts.dedent && len(body) <= d.cfg.maxBytes && lineCount(body) <= d.cfg.maxLines {
@@ -412,12 +431,13 @@ func (d *document) fail(n ast.Node, p *Problem) {
 
 // failFirst puts a Failure holding the first error at the start of doc, so
 // that rendering returns it before writing anything: wherever the link
-// stands, even where no renderer writes it.
+// stands, even where no renderer writes it. failureFirst keeps it there.
 func (d *document) failFirst(doc *ast.Document) {
 	if d.firstErr == nil {
 		return
 	}
 	f := &Failure{Problem: d.firstErr}
+	d.pc.Set(failureKey, f) // for failureFirst
 	if first := doc.FirstChild(); first != nil {
 		doc.InsertBefore(doc, first, f)
 	} else {
@@ -429,6 +449,14 @@ func (d *document) failFirst(doc *ast.Document) {
 // Called in document order, its cost is linear in the document's size.
 func (d *document) position(n ast.Node) (int, int) {
 	pos := n.Pos()
+	if l, ok := n.(*ast.AutoLink); ok && pos >= 0 && pos < len(d.source) && d.source[pos] != '<' {
+		// GFM's linkify starts a bare URL's node at the character that
+		// triggered it, the space or "(" before the URL: name the URL's
+		// own first character.
+		if label := l.Label(d.source); !bytes.HasPrefix(d.source[pos:], label) && bytes.HasPrefix(d.source[pos+1:], label) {
+			pos++
+		}
+	}
 	for m := n; pos < 0 && m != nil; m = m.Parent() {
 		if m.Type() == ast.TypeBlock && m.Lines().Len() > 0 {
 			pos = m.Lines().At(0).Start
@@ -467,12 +495,24 @@ func (d *document) position(n ast.Node) (int, int) {
 // trimmed. It is what a box's title shows of a link's text (the Hugo module
 // computes the same from the link hook's .Text), and what a page title can
 // take from a heading.
-func PlainText(n ast.Node, source []byte) string {
+//
+// An inline node of another extension's kind that has no children (an
+// emoji of goldmark-emoji) has no text here; the box's title, made while
+// rendering, takes what the renderer writes for it (htmlRenderer.title).
+func PlainText(n ast.Node, source []byte) string { return plainText(n, source, nil) }
+
+// plainText is PlainText, writing for each other leaf (see otherLeaf) the
+// HTML that leaf returns for it, without its tags.
+func plainText(n ast.Node, source []byte, leaf func(ast.Node) []byte) string {
 	var b textBuffer
 	w := &b
 	hw := gmhtml.DefaultWriter
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if leaf != nil && otherLeaf(c) {
+			writeWithoutTags(w, leaf(c))
 			return ast.WalkContinue, nil
 		}
 		switch t := c.(type) {
@@ -506,6 +546,55 @@ func PlainText(n ast.Node, source []byte) string {
 		return ast.WalkContinue, nil
 	})
 	return collapseSpace(html.UnescapeString(b.String()))
+}
+
+// otherLeaf reports whether n is an inline node without children of a kind
+// that PlainText does not know: another extension's, such as an emoji.
+func otherLeaf(n ast.Node) bool {
+	if n.Type() != ast.TypeInline || n.HasChildren() {
+		return false
+	}
+	switch n.Kind() {
+	case ast.KindText, ast.KindString, ast.KindAutoLink, ast.KindRawHTML, ast.KindImage,
+		ast.KindLink, ast.KindEmphasis, ast.KindCodeSpan:
+		return false
+	}
+	return true
+}
+
+// hasOtherLeaf reports whether n holds an otherLeaf, outside images.
+func hasOtherLeaf(n ast.Node) bool {
+	found := false
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch {
+		case !entering:
+		case c != n && c.Kind() == ast.KindImage:
+			return ast.WalkSkipChildren, nil
+		case otherLeaf(c):
+			found = true
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return found
+}
+
+// writeWithoutTags writes html, which a goldmark renderer wrote, leaving out
+// its tags (text there has "<" escaped, so each "<" starts a tag).
+func writeWithoutTags(w *textBuffer, html []byte) {
+	for len(html) > 0 {
+		i := bytes.IndexByte(html, '<')
+		if i < 0 {
+			w.Write(html)
+			return
+		}
+		w.Write(html[:i])
+		j := bytes.IndexByte(html[i:], '>')
+		if j < 0 {
+			return
+		}
+		html = html[i+j+1:]
+	}
 }
 
 // textBuffer is a bytes.Buffer that goldmark's HTML writer can write to
