@@ -16,6 +16,9 @@ go test ./...
 if [ -f hugo-module/hugotest/go.mod ]; then
   (cd hugo-module/hugotest && go vet ./... && go test ./...)
 fi
+# The goldmark extension beside third-party extensions, in a module of its
+# own so that they stay out of the library's dependencies.
+(cd goldmark-textfrag/internal/fieldtest && go vet ./... && go test ./...)
 
 FUZZTIME="${FUZZTIME:-10s}"
 if [ "$FUZZTIME" != 0 ]; then
