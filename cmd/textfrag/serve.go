@@ -111,7 +111,7 @@ func (e *env) serve(ctx context.Context, args []string, ready func(url string)) 
 		return exitError
 	}
 	s := newServer(src, &lf, css, e.stderr)
-	s.watching = s.snapshot()
+	s.watching = s.snapshot(nil)
 	s.update(nil)
 
 	ln, err := net.Listen("tcp", *addr)
@@ -285,7 +285,7 @@ func (s *server) update(changed map[string]bool) {
 		}
 	}
 	s.mu.Unlock()
-	s.watchTargets()
+	s.watchTargets(start)
 	if failed > 0 {
 		fmt.Fprintf(s.log, "textfrag: rebuilt %d of %d pages in %v; %d failed, and the browser shows why\n", len(todo), len(pages), time.Since(start).Round(time.Millisecond), failed)
 	} else {

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"io"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+)
+
+// fieldServer is a serve preview of dir/docs in the project dir, with a
+// page that quotes src/a.go pinned to its text now; the files are dated an
+// hour back, as files are that nobody has just edited.
+func fieldServer(t *testing.T, dir string) (*server, *httptest.Server) {
+	t.Helper()
+	text := "package a\n\nfunc A() int {\n\treturn 1\n}\n"
+	sum := md5.Sum([]byte(text))
+	e2eWrite(t, dir, map[string]string{
+		"src/a.go":      text,
+		"docs/guide.md": "# Guide\n\n[a](../src/a.go#line=2,5;md5=" + hex.EncodeToString(sum[:]) + ")\n",
+		"textfrag.toml": "",
+		"docs/other.md": "# Other\n",
+	})
+	old := time.Now().Add(-time.Hour)
+	for _, f := range []string{"src/a.go", "docs/guide.md", "docs/other.md"} {
+		if err := os.Chtimes(filepath.Join(dir, f), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lf := linkFlags{root: dir}
+	s := newServer(filepath.Join(dir, "docs"), &lf, style.CSS(), io.Discard)
+	s.watching = s.snapshot(nil)
+	s.update(nil)
+	ts := httptest.NewServer(s.handler())
+	t.Cleanup(ts.Close)
+	return s, ts
+}
+
+// fieldRound runs one round of polling and rebuilding, as serve's watch
+// loop does, and returns the page's status and body.
+func fieldRound(t *testing.T, s *server, ts *httptest.Server) (int, string) {
+	t.Helper()
+	if changed := s.poll(); len(changed) > 0 {
+		s.update(changed)
+	}
+	return serveGet(t, ts.URL+"/guide.html")
+}
+
+// wantBox checks that the page shows the box and no error.
+func wantBox(t *testing.T, code int, body string) {
+	t.Helper()
+	if code != 200 || !strings.Contains(body, `<figure class="textfrag`) {
+		t.Fatalf("want the box: %d\n%s", code, body)
+	}
+}
+
+// wantError checks that the page shows an error naming the link and the
+// problem, and no box.
+func wantError(t *testing.T, code int, body, problem string) {
+	t.Helper()
+	if code != 500 || strings.Contains(body, `<figure class="textfrag`) ||
+		!strings.Contains(body, "guide.md:3:1: error: ../src/a.go#line=2,5;md5=") || !strings.Contains(body, problem) {
+		t.Fatalf("want the error %q and no box: %d\n%s", problem, code, body)
+	}
+}
+
+// A quoted file changed by a program that keeps its modification time and
+// size (touch -r, cp -p, an archive's extract), or replaced by a symbolic
+// link out of the root to a copy with the same times: the preview must not
+// keep showing the box it verified before.
+func TestServeSeesChangesThatKeepTimes(t *testing.T) {
+	dir := t.TempDir()
+	s, ts := fieldServer(t, dir)
+	a := filepath.Join(dir, "src/a.go")
+	code, body := fieldRound(t, s, ts)
+	wantBox(t, code, body)
+	info, err := os.Stat(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mtime := info.ModTime()
+
+	// Edited in place, same size, the modification time put back.
+	f, err := os.OpenFile(a, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte("2"), int64(strings.Index("package a\n\nfunc A() int {\n\treturn 1", "1"))); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if err := os.Chtimes(a, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	code, body = fieldRound(t, s, ts)
+	wantError(t, code, body, "md5 mismatch")
+
+	// Put back the same way: the box returns.
+	if err := os.WriteFile(a, []byte("package a\n\nfunc A() int {\n\treturn 1\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(a, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	code, body = fieldRound(t, s, ts)
+	wantBox(t, code, body)
+
+	// Replaced by a link out of the root, to the same text with the same
+	// times: check refuses it, and so must the preview.
+	outside := filepath.Join(t.TempDir(), "a.go")
+	if err := os.WriteFile(outside, []byte("package a\n\nfunc A() int {\n\treturn 1\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(outside, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(a, a+".saved"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, a); err != nil {
+		t.Fatal(err)
+	}
+	code, body = fieldRound(t, s, ts)
+	wantError(t, code, body, "leads outside through a symlink")
+}
+
+// Two writes in one tick of a coarse clock can leave every stamp field
+// alike; a file changed that recently is hashed, so its text tells.
+func TestStampRacyFileIsHashed(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "a.txt")
+	if err := os.WriteFile(p, []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	first := statStamp(p, now, stamp{})
+	if !first.racy || !first.hashed {
+		t.Fatalf("a file written just now is not racy and hashed: %+v", first)
+	}
+	if err := os.WriteFile(p, []byte("two\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	second := statStamp(p, now, first)
+	coarse := second
+	coarse.path, coarse.target = first.path, first.target // as a coarse clock would leave them
+	if first.same(coarse) {
+		t.Errorf("different text, same times: taken for the same file")
+	}
+	// Once no longer racy, the round after a racy one still hashes, and
+	// then hashing stops.
+	later := now.Add(time.Hour)
+	third := statStamp(p, later, second)
+	if third.racy || !third.hashed || !second.same(third) {
+		t.Errorf("the round after a racy one: %+v", third)
+	}
+	if fourth := statStamp(p, later, third); fourth.hashed || !third.same(fourth) {
+		t.Errorf("a settled file: %+v", fourth)
+	}
+}
+
+// A quoted file that changed just before a rebuild read it may have been
+// read before the change: the next round rebuilds its pages again.
+func TestServeRechecksTargetsChangedDuringRebuild(t *testing.T) {
+	dir := t.TempDir()
+	s, _ := fieldServer(t, dir)
+	// The page quotes a file written just now, for the first time.
+	serveWriteNow(t, filepath.Join(dir, "src/b.go"), "package a\n")
+	serveWriteNow(t, filepath.Join(dir, "docs/other.md"), "# Other\n\n[b](../src/b.go#line=,1)\n")
+	if changed := s.poll(); !changed[filepath.Join(dir, "docs/other.md")] {
+		t.Fatalf("the page's change is not seen: %v", changed)
+	} else {
+		s.update(changed)
+	}
+	if changed := s.poll(); !changed[filepath.Join(dir, "src/b.go")] {
+		t.Errorf("a quoted file changed just before the rebuild is not read again: %v", changed)
+	} else {
+		s.update(changed)
+	}
+	// And then the rounds settle: nothing changed, nothing is rebuilt.
+	if changed := s.poll(); len(changed) > 0 {
+		t.Errorf("nothing changed, yet: %v", changed)
+	}
+}
+
+// serveWriteNow writes a file as an editor does, with the time now.
+func serveWriteNow(t *testing.T, name, content string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
