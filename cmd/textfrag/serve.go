@@ -27,6 +27,7 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
@@ -173,6 +174,10 @@ type server struct {
 	log   io.Writer
 	jobs  int
 
+	// resolver is the first round's Resolver; later rounds use Fresh
+	// copies of it. Only update uses it.
+	resolver *target.Resolver
+
 	// Only the watch goroutine (or the first update) writes these under mu;
 	// handlers read them under mu.
 	mu       sync.RWMutex
@@ -214,13 +219,21 @@ func newServer(src string, flags *linkFlags, css []byte, log io.Writer) *server 
 // tells the browsers to reload.
 func (s *server) update(changed map[string]bool) {
 	start := time.Now()
+	var err error
 	root := s.flags.root
 	if root == "" {
 		root = s.src
 	}
-	// The site is made anew, with a new Resolver, so that changed files are
-	// read again: a Resolver keeps what it has read.
-	st, err := newSite(s.src, root, s.flags)
+	// The site is made anew, with a fresh Resolver, so that changed files
+	// are read again: a Resolver keeps what it has read. The fresh ones
+	// share the project root the first one opened.
+	var st *site
+	if s.resolver == nil {
+		s.resolver, err = s.flags.newResolver(root)
+	}
+	if err == nil {
+		st, err = newSiteWith(s.src, s.resolver.Fresh(), s.flags)
+	}
 	if err != nil {
 		fmt.Fprintf(s.log, "textfrag: %s\n", termsafe.Escape(err.Error(), "\n"))
 		s.mu.Lock()
@@ -276,6 +289,7 @@ func (s *server) update(changed map[string]bool) {
 	for _, sp := range rendered {
 		pages[page.Output(sp.source)] = sp
 	}
+	old := s.site
 	s.site, s.pages, s.siteErr = st, pages, nil
 	s.version++
 	failed := 0
@@ -285,6 +299,9 @@ func (s *server) update(changed map[string]bool) {
 		}
 	}
 	s.mu.Unlock()
+	if old != nil {
+		go old.close() // once the requests reading it are done
+	}
 	s.watchTargets(start)
 	if failed > 0 {
 		fmt.Fprintf(s.log, "textfrag: rebuilt %d of %d pages in %v; %d failed, and the browser shows why\n", len(todo), len(pages), time.Since(start).Round(time.Millisecond), failed)
@@ -396,6 +413,10 @@ func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 	p, isPage := s.pages[name]
 	report, version := s.errorReport(), s.version
 	st := s.site
+	if st != nil {
+		st.inUse.Add(1) // the next round closes st's srcRoot only after this request
+		defer st.inUse.Done()
+	}
 	s.mu.RUnlock()
 
 	if report != "" && (isPage || path.Ext(name) == ".html") {

@@ -3,11 +3,14 @@ package main
 import (
 	"crypto/md5"
 	"encoding/hex"
+	"fmt"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -192,5 +195,62 @@ func serveWriteNow(t *testing.T, name, content string) {
 	t.Helper()
 	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// waitABit sleeps for a few milliseconds.
+func waitABit() { time.Sleep(10 * time.Millisecond) }
+
+// Requests while rounds rebuild the site (run with -race): every answer is
+// the page with its box or the error page, and once a round has seen the
+// quoted file go stale, never the box again until it is fixed.
+func TestServeConcurrentRequestsDuringRebuilds(t *testing.T) {
+	dir := t.TempDir()
+	s, ts := fieldServer(t, dir)
+	a := filepath.Join(dir, "src/a.go")
+	good := "package a\n\nfunc A() int {\n\treturn 1\n}\n"
+	stop := make(chan struct{})
+	errs := make(chan string, 8)
+	var wg sync.WaitGroup
+	for _, p := range []string{"/guide.html", "/other.html", "/guide.md", "/_source/src/a.go", "/textfrag.css", "/"} {
+		wg.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				resp, err := http.Get(ts.URL + p)
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				b, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if p == "/guide.html" && !(resp.StatusCode == 200 && strings.Contains(string(b), "<figure") || resp.StatusCode == 500 && strings.Contains(string(b), "md5 mismatch")) {
+					errs <- fmt.Sprintf("GET %s: %d\n%s", p, resp.StatusCode, b)
+					return
+				}
+			}
+		})
+	}
+	for i := range 20 {
+		text := good
+		if i%2 == 0 {
+			text = strings.Replace(good, "1", fmt.Sprint(i%10), 1)
+		}
+		serveWriteNow(t, a, text)
+		code, body := fieldRound(t, s, ts)
+		if i%2 == 0 {
+			wantError(t, code, body, "md5 mismatch")
+		} else {
+			wantBox(t, code, body)
+		}
+	}
+	close(stop)
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

@@ -36,6 +36,7 @@ type site struct {
 	targets    bool             // record each page's target files (serve)
 	proj       *project.Project // for the advice on files outside the root; nil in some tests
 	sources    *sourceLinks     // nil with --source-url
+	inUse      sync.WaitGroup   // serve's requests reading srcRoot
 }
 
 // newSite scans src and prepares its layout, Resolver and goldmark
@@ -46,6 +47,13 @@ func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) 
 	if err != nil {
 		return nil, err
 	}
+	return newSiteWith(src, r, flags, skip...)
+}
+
+// newSiteWith is newSite with the Resolver r, which must have read
+// nothing: serve gives each round a Fresh one of a Resolver it keeps, so
+// that the project root is opened once, not once a round.
+func newSiteWith(src string, r *target.Resolver, flags *linkFlags, skip ...string) (*site, error) {
 	inRealm := realmCheck(src, r)
 	files, err := scanSite(src, inRealm, skip...)
 	if err != nil {
@@ -74,6 +82,7 @@ func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) 
 	}
 	if flags.sourceURL == "" {
 		if s.sources, err = newSourceLinks(src, r.Root(), files); err != nil {
+			srcRoot.Close()
 			return nil, err
 		}
 		// After textfrag's transformer (1000), which makes the boxes.
@@ -87,6 +96,13 @@ func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) 
 	}
 	s.hasIndex = slices.ContainsFunc(files.Pages, func(p string) bool { return page.Output(p) == "index.html" })
 	return s, nil
+}
+
+// close closes the site's source directory once the requests that use
+// it (counted in inUse) are done; a build lets the process end close it.
+func (s *site) close() {
+	s.inUse.Wait()
+	s.srcRoot.Close()
 }
 
 // pageName is how messages name the page at slash path rel under src.
