@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/md5"
 	"encoding/hex"
 	"fmt"
@@ -253,4 +254,79 @@ func TestServeConcurrentRequestsDuringRebuilds(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
+}
+
+// startServe runs the serve command in process, in the working directory
+// dir, polling every 20ms, until the test ends; it returns the site's URL.
+func startServe(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	t.Chdir(dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	urls := make(chan string, 1)
+	done := make(chan int, 1)
+	e := &env{stdout: io.Discard, stderr: io.Discard}
+	go func() {
+		done <- e.serve(ctx, append([]string{"--addr", "127.0.0.1:0", "--poll", "20ms"}, args...), func(url string) { urls <- url })
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	select {
+	case url := <-urls:
+		return url
+	case code := <-done:
+		t.Fatalf("serve stopped: code %d", code)
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not start")
+	}
+	return ""
+}
+
+// eventually polls url until ok accepts the answer, for at most 5 s.
+func eventually(t *testing.T, url, what string, ok func(code int, body string) bool) {
+	t.Helper()
+	var code int
+	var body string
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if code, body = serveGet(t, url); ok(code, body) {
+			return
+		}
+	}
+	t.Fatalf("%s: not within 5s; last answer %d\n%s", what, code, body)
+}
+
+// textfrag.toml is read again when it changes: a setting taken away
+// (allowSecrets) takes away the box it allowed, an invalid file shows its
+// error in place of every page until it is fixed, even when pages change
+// meanwhile, and a valid one brings the pages back.
+func TestServeFollowsTextfragToml(t *testing.T) {
+	dir := t.TempDir()
+	e2eWrite(t, dir, map[string]string{
+		"textfrag.toml": "allowSecrets = [\".env.example\"]\n",
+		".env.example":  "TOKEN=example\n",
+		"docs/index.md": "# Home\n\n[env](../.env.example#line=,1)\n",
+		"docs/other.md": "# Other\n",
+	})
+	url := startServe(t, dir, "docs")
+	box := func(code int, body string) bool { return code == 200 && strings.Contains(body, "TOKEN=example") }
+	eventually(t, url, "the allowed file quoted", box)
+
+	serveWriteNow(t, filepath.Join(dir, "textfrag.toml"), "")
+	eventually(t, url, "the secret refused once allowSecrets is gone", func(code int, body string) bool {
+		return code == 500 && !strings.Contains(body, "TOKEN=example") && strings.Contains(body, "docs/index.md:3:1: error: ../.env.example#line=,1:")
+	})
+
+	serveWriteNow(t, filepath.Join(dir, "textfrag.toml"), "allowSecrets = [\".env.example\"]\nstrikt = true\n")
+	unknown := func(code int, body string) bool {
+		return code == 500 && !strings.Contains(body, "TOKEN=example") && strings.Contains(body, "textfrag.toml:2:1: unknown key &#34;strikt&#34;")
+	}
+	eventually(t, url, "the invalid textfrag.toml shown", unknown)
+	serveWriteNow(t, filepath.Join(dir, "docs/other.md"), "# Other, changed\n")
+	time.Sleep(200 * time.Millisecond) // ten rounds
+	eventually(t, url, "the invalid textfrag.toml still shown after a page changed", unknown)
+	eventually(t, url+"other.html", "every page shows it", unknown)
+
+	serveWriteNow(t, filepath.Join(dir, "textfrag.toml"), "allowSecrets = [\".env.example\"]\nstrict = true\n")
+	eventually(t, url, "the pages back once it is fixed", box)
 }

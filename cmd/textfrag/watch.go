@@ -4,14 +4,17 @@ import (
 	"context"
 	"crypto/md5"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync/atomic"
 	"time"
 
 	"github.com/textfrag/textfrag/internal/project"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 // Watching for changes polls: every interval (300ms by default) serve walks
@@ -151,10 +154,45 @@ func (s *server) watch(ctx context.Context, interval time.Duration) {
 			return
 		case <-tick.C:
 		}
-		if changed := s.poll(); len(changed) > 0 {
+		switch changed := s.poll(); {
+		case s.configChanged(changed):
+			s.reload()
+		case len(changed) > 0:
 			s.update(changed)
 		}
 	}
+}
+
+// configChanged reports whether a textfrag.toml that can change the
+// project is among the changed files.
+func (s *server) configChanged(changed map[string]bool) bool {
+	return s.reconfigure != nil && slices.ContainsFunc(s.configFiles, func(f string) bool { return changed[f] })
+}
+
+// reload reads the settings again (textfrag.toml changed) and rebuilds every
+// page with them. Until they are valid, every page shows what is wrong.
+func (s *server) reload() {
+	cfg, err := s.reconfigure()
+	if err != nil {
+		fmt.Fprintf(s.log, "textfrag: %s\n", termsafe.Escape(err.Error(), "\n"))
+		s.mu.Lock()
+		s.configErr = err
+		s.version++
+		s.mu.Unlock()
+		s.notify()
+		return
+	}
+	fmt.Fprintf(s.log, "textfrag: %s changed: rebuilding every page\n", project.ConfigName)
+	s.mu.Lock()
+	s.src, s.flags, s.css, s.configErr = cfg.src, cfg.flags, cfg.css, nil
+	s.mu.Unlock()
+	s.resolver = nil // the root, charsets or hosts may have changed
+	s.configFiles = configCandidates(cfg.flags.proj)
+	now := s.snapshot(s.watching)
+	s.mu.Lock()
+	s.watching = now
+	s.mu.Unlock()
+	s.update(nil)
 }
 
 // poll takes a new snapshot and returns the absolute paths of the files
@@ -212,6 +250,9 @@ func (s *server) snapshot(prev map[string]stamp) map[string]stamp {
 		}
 		return nil
 	})
+	for _, f := range s.configFiles {
+		m[f] = statStamp(f, now, prev[f])
+	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	for _, pg := range s.pages {
