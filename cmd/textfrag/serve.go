@@ -455,6 +455,13 @@ func (s *server) serveSource(w http.ResponseWriter, r *http.Request, p string) {
 		http.NotFound(w, r)
 		return
 	}
+	// A quoted file is source to read, never a page of the preview: one a
+	// browser would run script in (evil.html, a.svg) is plain text here,
+	// and nothing is sniffed.
+	if activeExts[strings.ToLower(path.Ext(p))] {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	}
+	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Cache-Control", "no-store")
 	http.ServeContent(w, r, path.Base(p), info.ModTime(), rs)
 }

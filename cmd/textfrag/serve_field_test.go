@@ -330,3 +330,32 @@ func TestServeFollowsTextfragToml(t *testing.T) {
 	serveWriteNow(t, filepath.Join(dir, "textfrag.toml"), "allowSecrets = [\".env.example\"]\nstrict = true\n")
 	eventually(t, url, "the pages back once it is fixed", box)
 }
+
+// A page may quote a file a browser runs script in (an HTML or SVG file of
+// a pull request): the preview links it under _source/ as source to read,
+// and must not run it in the preview's origin, which can read every page.
+func TestServeSourceNeverRunsScript(t *testing.T) {
+	dir := t.TempDir()
+	e2eWrite(t, dir, map[string]string{
+		"src/evil.html": "<script>fetch('/guide.html')</script>\n",
+		"src/pic.svg":   "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>\n",
+		"src/a.txt":     "<script>alert(1)</script>\n",
+		"docs/index.md": "# Home\n\n[e](../src/evil.html#line=,1)\n\n[s](../src/pic.svg#line=,1)\n\n[t](../src/a.txt#line=,1)\n",
+	})
+	lf := linkFlags{root: dir}
+	s := newServer(filepath.Join(dir, "docs"), &lf, style.CSS(), io.Discard)
+	s.watching = s.snapshot(nil)
+	s.update(nil)
+	ts := httptest.NewServer(s.handler())
+	defer ts.Close()
+	for _, p := range []string{"/_source/src/evil.html", "/_source/src/pic.svg", "/_source/src/a.txt"} {
+		resp, err := http.Get(ts.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "text/plain") || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("GET %s: %d, Content-Type %q, X-Content-Type-Options %q", p, resp.StatusCode, ct, resp.Header.Get("X-Content-Type-Options"))
+		}
+	}
+}
