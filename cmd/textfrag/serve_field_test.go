@@ -359,3 +359,49 @@ func TestServeSourceNeverRunsScript(t *testing.T) {
 		}
 	}
 }
+
+// A source directory in the tree that leads out of the project root
+// through a symbolic link (checked out as one, or made one while serve
+// runs) is refused: a site publishes every file under its source.
+func TestSiteSourceLinkOutOfRoot(t *testing.T) {
+	dir, away := t.TempDir(), t.TempDir()
+	e2eWrite(t, dir, map[string]string{"textfrag.toml": "", "docs/index.md": "# Home\n", "inside/index.md": "# Inside\n"})
+	e2eWrite(t, away, map[string]string{"index.md": "# Away\n", "id.txt": "PRIVATE\n"})
+	if err := os.Symlink(away, filepath.Join(dir, "awaylink")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("inside", filepath.Join(dir, "insidelink")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	stderr, code := buildIn(t, false, "awaylink", "-o", "out")
+	if code != exitError || !strings.Contains(stderr, "awaylink: the source directory leads out of the project root") {
+		t.Errorf("build of a link out of the root: code %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+		t.Errorf("out written")
+	}
+	if stderr, code := buildIn(t, false, "insidelink", "-o", "out"); code != exitOK {
+		t.Errorf("build of a link inside the root: code %d\n%s", code, stderr)
+	}
+	// Named where it is, it is built.
+	if stderr, code := buildIn(t, false, away, "-o", "out2"); code != exitOK {
+		t.Errorf("build of the directory named outside the root: code %d\n%s", code, stderr)
+	}
+
+	// While serve runs, docs/ is replaced by a link out of the root.
+	url := startServe(t, dir, "docs")
+	eventually(t, url, "the page", func(code int, body string) bool { return code == 200 && strings.Contains(body, "Home") })
+	if err := os.Rename(filepath.Join(dir, "docs"), filepath.Join(dir, "docs.old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(away, filepath.Join(dir, "docs")); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, url, "the error", func(code int, body string) bool {
+		return code == 500 && strings.Contains(body, "the source directory leads out of the project root")
+	})
+	if code, body := serveGet(t, url+"id.txt"); code == 200 || strings.Contains(body, "PRIVATE") {
+		t.Errorf("GET /id.txt: %d %q", code, body)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"html/template"
 	"io/fs"
 	"os"
@@ -54,6 +55,9 @@ func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) 
 // nothing: serve gives each round a Fresh one of a Resolver it keeps, so
 // that the project root is opened once, not once a round.
 func newSiteWith(src string, r *target.Resolver, flags *linkFlags, skip ...string) (*site, error) {
+	if err := sourceInRoot(src, r.Root()); err != nil {
+		return nil, err
+	}
 	inRealm := realmCheck(src, r)
 	files, err := scanSite(src, inRealm, skip...)
 	if err != nil {
@@ -96,6 +100,30 @@ func newSiteWith(src string, r *target.Resolver, flags *linkFlags, skip ...strin
 	}
 	s.hasIndex = slices.ContainsFunc(files.Pages, func(p string) bool { return page.Output(p) == "index.html" })
 	return s, nil
+}
+
+// sourceInRoot refuses a source directory named inside the project root
+// that leads out of it through a symbolic link (a docs/ in the tree that
+// points at ~/.ssh, or is made one while serve runs): a site publishes
+// every file under its source. A directory named outside the root is read
+// where it is, as the command line asks.
+func sourceInRoot(src, root string) error {
+	abs, err := filepath.Abs(src)
+	if err != nil || root == "" || !within(abs, root) {
+		return err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return err
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return err
+	}
+	if !within(real, realRoot) {
+		return fmt.Errorf("%s: the source directory leads out of the project root %s through a symbolic link, to %s: a site is made only of files inside the project; to build that directory, name it: %s", src, root, real, real)
+	}
+	return nil
 }
 
 // close closes the site's source directory once the requests that use
