@@ -56,7 +56,7 @@ func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) 
 // that the project root is opened once, not once a round.
 func newSiteWith(src string, r *target.Resolver, flags *linkFlags, skip ...string) (*site, error) {
 	if err := sourceInRoot(src, r.Root()); err != nil {
-		return nil, err
+		return nil, termsafeError(err)
 	}
 	inRealm := realmCheck(src, r)
 	files, err := scanSite(src, inRealm, skip...)
@@ -68,12 +68,12 @@ func newSiteWith(src string, r *target.Resolver, flags *linkFlags, skip ...strin
 	}
 	srcRoot, err := os.OpenRoot(src)
 	if err != nil {
-		return nil, err
+		return nil, termsafeError(err)
 	}
 	layout, err := loadLayout(srcRoot, src, inRealm)
 	if err != nil {
 		srcRoot.Close()
-		return nil, err
+		return nil, termsafeError(err)
 	}
 	s := &site{
 		src:      src,
@@ -142,6 +142,7 @@ func (s *site) pageName(rel string) string {
 // HTML is nil when the page has an error (see page.Problems); err is for
 // failures that are not about links: I/O, the layout.
 func (s *site) renderPage(rel string) (p *page.Page, html []byte, err error) {
+	defer func() { err = termsafeError(err) }() // it names the page, whatever its name holds
 	defer page.Recover(&err, s.pageName(rel))
 	src, err := readSiteFile(s.srcRoot, rel, s.pageName(rel), 0)
 	if err != nil {
