@@ -85,7 +85,6 @@ func (e *env) serve(ctx context.Context, args []string, ready func(url string)) 
 	if cfg == nil {
 		return code
 	}
-	addr := &cfg.addr
 	s := newServer(cfg.src, cfg.flags, cfg.css, e.stderr)
 	s.configFiles = configCandidates(cfg.flags.proj)
 	s.reconfigure = func() (*serveSettings, error) {
@@ -102,14 +101,14 @@ func (e *env) serve(ctx context.Context, args []string, ready func(url string)) 
 	s.watching = s.snapshot(nil)
 	s.update(nil)
 
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
 	if ap, err := netip.ParseAddrPort(ln.Addr().String()); err != nil || !ap.Addr().IsLoopback() {
 		ln.Close()
-		e.errorf("%s is not a loopback address (it is %s): give 127.0.0.1 or ::1", *addr, ln.Addr())
+		e.errorf("%s is not a loopback address (it is %s): give 127.0.0.1 or ::1", cfg.addr, ln.Addr())
 		return exitUsage
 	}
 	url := "http://" + ln.Addr().String() + "/"
