@@ -32,7 +32,14 @@ func checkOutput(out, src string) error {
 	if err != nil {
 		return err
 	}
-	if outAbs == srcAbs || strings.HasPrefix(srcAbs, strings.TrimSuffix(outAbs, string(filepath.Separator))+string(filepath.Separator)) {
+	holds := within(srcAbs, outAbs)
+	if !holds {
+		// The same directories by another name: through a symbolic link
+		// (SRC or a parent of OUT), or a bind mount. Replacing OUT would
+		// delete the source.
+		holds = sameOrAncestor(src, out)
+	}
+	if holds {
 		return fmt.Errorf("output directory %s holds the source %s: the build replaces its output directory, so choose another -o", out, src)
 	}
 	info, err := os.Lstat(out)
@@ -57,6 +64,39 @@ func checkOutput(out, src string) error {
 		return fmt.Errorf("output directory %s is not empty and was not made by textfrag build (it has no %s): the build would replace it, so remove it or choose another -o", out, style.FileName)
 	}
 	return nil
+}
+
+// within reports whether the absolute path p is dir or lies under it.
+func within(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
+}
+
+// sameOrAncestor reports whether the directory out, if it exists, is the
+// directory src or one of its ancestors, whatever names lead to them:
+// src's ancestors are walked on its real path (symbolic links resolved)
+// and compared with out by identity (device and inode), not by name.
+func sameOrAncestor(src, out string) bool {
+	outInfo, err := os.Stat(out)
+	if err != nil || !outInfo.IsDir() {
+		return false
+	}
+	dir, err := filepath.EvalSymlinks(src)
+	if err != nil {
+		return false
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return false
+	}
+	for {
+		if info, err := os.Stat(dir); err == nil && os.SameFile(info, outInfo) {
+			return true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
 }
 
 // newStaging makes the staging directory for out.

@@ -14,6 +14,7 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/quotelink"
 	"github.com/textfrag/textfrag/internal/symbols"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 func init() {
@@ -22,7 +23,8 @@ func init() {
 
 const resolveHelp = `Usage: textfrag resolve [--root DIR] [--json] [--options OPTS] REF
 
-Writes the characters REF selects, as stored, to standard output. A relative
+Writes the characters REF selects, as stored, to standard output (on a
+terminal, with control characters but tab and newline escaped). A relative
 REF is relative to the current directory (or to the project root when the
 current directory is outside it); one starting with / to the project root.
 The root is found as for every command (see "textfrag check -h"), and the
@@ -109,7 +111,14 @@ func runResolve(e *env, args []string) int {
 		e.writeJSON(ref, res, true)
 		return exitOK
 	}
-	e.stdout.Write(res.Selection.Text)
+	text := res.Selection.Text
+	if f, ok := e.stdout.(*os.File); ok && isTerminal(f) {
+		// On a terminal the file's control characters would drive it (clear
+		// the screen, set the title, hide text behind a bare CR): they are
+		// shown escaped. Redirected, the text is exact.
+		text = []byte(termsafe.Escape(string(text), "\n"))
+	}
+	e.stdout.Write(text)
 	return exitOK
 }
 
@@ -149,7 +158,7 @@ func notOursReason(ref string) string {
 // ignored integrity checks.
 func (e *env) warnSelection(ref string, res *target.Result) {
 	for _, w := range target.Warnings(res) {
-		fmt.Fprintf(e.stderr, "textfrag: warning: %s: %s\n", ref, w)
+		fmt.Fprintf(e.stderr, "textfrag: warning: %s: %s\n", termsafe.Escape(ref, ""), termsafe.Escape(w, ""))
 	}
 }
 

@@ -27,6 +27,7 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
@@ -44,7 +45,9 @@ memory, as build would, with the same project root and textfrag.toml (see
 "textfrag build -h"), and serves it on a loopback address for preview. Open
 a page and keep editing: when a page changes, or a file that one of its RFC
 5147 links quotes, that page is rebuilt and the browser reloads it. A change
-to SRC/_layout.html rebuilds every page.
+to SRC/_layout.html rebuilds every page, and so does a change to
+textfrag.toml, which is read again (while it is invalid, every page shows
+what is wrong with it; --addr and --poll stay as they were).
 
 Besides the pages it serves the files build would copy (and each page's
 Markdown source), with the Content-Type their extension gives.
@@ -78,60 +81,44 @@ func runServe(e *env, args []string) int {
 // serve runs the serve command until ctx is cancelled. ready, if not nil,
 // is called with the site's URL once it is served.
 func (e *env) serve(ctx context.Context, args []string, ready func(url string)) int {
-	fset := newFlagSet("serve", serveHelp)
-	addr := fset.String("addr", "127.0.0.1:8080", "loopback `ADDRESS` to listen on (port 0: any free port)")
-	poll := fset.Duration("poll", 300*time.Millisecond, "how often to look for changed files")
-	var styles styleFlags
-	styles.register(fset)
-	var lf linkFlags
-	lf.register(fset)
-	lf.registerRendering(fset)
-	pos, ok := e.parseFlags(fset, args)
-	if !ok {
-		return exitUsage
+	cfg, code := e.serveConfig(args)
+	if cfg == nil {
+		return code
 	}
-	if len(pos) > 1 || *poll <= 0 {
-		fset.Usage()
-		return exitUsage
+	s := newServer(cfg.src, cfg.flags, cfg.css, e.stderr)
+	s.configFiles = configCandidates(cfg.flags.proj)
+	s.reconfigure = func() (*serveSettings, error) {
+		// The same command line, with textfrag.toml as it is now; what
+		// would be printed is the error the browser shows.
+		var msg strings.Builder
+		re := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &msg}
+		cfg, _ := re.serveConfig(args)
+		if cfg == nil {
+			return nil, errors.New(strings.TrimSpace(strings.TrimPrefix(msg.String(), "textfrag: ")))
+		}
+		return cfg, nil
 	}
-	if err := checkLoopback(*addr); err != nil {
-		e.errorf("%v", err)
-		return exitUsage
-	}
-	if !lf.find(e, fset) {
-		return exitError
-	}
-	css, err := styles.stylesheet()
-	if err != nil {
-		e.errorf("%v", err)
-		return exitUsage
-	}
-	src, ok := siteSource(e, lf.proj, pos)
-	if !ok {
-		return exitError
-	}
-	s := newServer(src, &lf, css, e.stderr)
-	s.watching = s.snapshot()
+	s.watching = s.snapshot(nil)
 	s.update(nil)
 
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
 	if ap, err := netip.ParseAddrPort(ln.Addr().String()); err != nil || !ap.Addr().IsLoopback() {
 		ln.Close()
-		e.errorf("%s is not a loopback address (it is %s): give 127.0.0.1 or ::1", *addr, ln.Addr())
+		e.errorf("%s is not a loopback address (it is %s): give 127.0.0.1 or ::1", cfg.addr, ln.Addr())
 		return exitUsage
 	}
 	url := "http://" + ln.Addr().String() + "/"
-	fmt.Fprintf(e.stderr, "textfrag: serving %s at %s (Ctrl-C to stop)\n", src, url)
+	fmt.Fprintf(e.stderr, "textfrag: serving %s at %s (Ctrl-C to stop)\n", cfg.src, url)
 	hs := &http.Server{
 		Handler:           s.handler(),
 		BaseContext:       func(net.Listener) context.Context { return ctx }, // ends event streams on stop
 		ReadHeaderTimeout: 10 * time.Second,
 	}
-	go s.watch(ctx, *poll)
+	go s.watch(ctx, cfg.poll)
 	go func() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -146,6 +133,72 @@ func (e *env) serve(ctx context.Context, args []string, ready func(url string)) 
 		return exitError
 	}
 	return exitOK
+}
+
+// serveSettings are what serve's command line and textfrag.toml set.
+type serveSettings struct {
+	addr  string
+	poll  time.Duration
+	src   string
+	flags *linkFlags
+	css   []byte
+}
+
+// serveConfig parses serve's command line, finds the project and applies
+// its textfrag.toml. It returns nil and the exit status after printing the
+// problem.
+func (e *env) serveConfig(args []string) (*serveSettings, int) {
+	fset := newFlagSet("serve", serveHelp)
+	addr := fset.String("addr", "127.0.0.1:8080", "loopback `ADDRESS` to listen on (port 0: any free port)")
+	poll := fset.Duration("poll", 300*time.Millisecond, "how often to look for changed files")
+	var styles styleFlags
+	styles.register(fset)
+	lf := &linkFlags{}
+	lf.register(fset)
+	lf.registerRendering(fset)
+	pos, ok := e.parseFlags(fset, args)
+	if !ok {
+		return nil, exitUsage
+	}
+	if len(pos) > 1 || *poll <= 0 {
+		fset.Usage()
+		return nil, exitUsage
+	}
+	if err := checkLoopback(*addr); err != nil {
+		e.errorf("%v", err)
+		return nil, exitUsage
+	}
+	if !lf.find(e, fset) {
+		return nil, exitError
+	}
+	css, err := styles.stylesheet()
+	if err != nil {
+		e.errorf("%v", err)
+		return nil, exitUsage
+	}
+	src, ok := siteSource(e, lf.proj, pos)
+	if !ok {
+		return nil, exitError
+	}
+	return &serveSettings{addr: *addr, poll: *poll, src: src, flags: lf, css: css}, exitOK
+}
+
+// configCandidates returns the files whose change can change the project:
+// the textfrag.toml found, and one created in any directory between the
+// working directory and it (or, with none, the file system's root).
+func configCandidates(p *project.Project) []string {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	var files []string
+	for d := cwd; ; d = filepath.Dir(d) {
+		f := filepath.Join(d, project.ConfigName)
+		files = append(files, f)
+		if f == p.ConfigFile || filepath.Dir(d) == d {
+			return files
+		}
+	}
 }
 
 // checkLoopback refuses listen addresses other than loopback ones.
@@ -167,21 +220,37 @@ func checkLoopback(addr string) error {
 // server is the state of "textfrag serve": the site's pages in memory, the
 // files watched for changes, and the browsers waiting for a reload.
 type server struct {
+	// src, flags and css change when textfrag.toml does (reload): the
+	// watch goroutine writes them under mu, and handlers read them under
+	// mu.
 	src   string
 	flags *linkFlags
 	css   []byte
 	log   io.Writer
 	jobs  int
 
+	// resolver is the first round's Resolver; later rounds use Fresh
+	// copies of it. Only update uses it.
+	resolver *target.Resolver
+	// configFiles are the textfrag.toml files watched (configCandidates);
+	// when one changes, reconfigure reads the settings again, and the site
+	// is rebuilt with them. Only the watch goroutine uses them.
+	configFiles []string
+	reconfigure func() (*serveSettings, error)
+
 	// Only the watch goroutine (or the first update) writes these under mu;
 	// handlers read them under mu.
-	mu       sync.RWMutex
-	site     *site                  // the latest site, for its asset list and files
-	pages    map[string]*servedPage // by output path ("guide/index.html")
-	siteErr  error                  // what kept the whole site from building
-	version  int64                  // bumped at every rebuild
-	watching map[string]stamp       // by absolute path
-	clients  map[chan struct{}]struct{}
+	mu      sync.RWMutex
+	site    *site                  // the latest site, for its asset list and files
+	pages   map[string]*servedPage // by output path ("guide/index.html")
+	siteErr error                  // what kept the whole site from building
+	// configErr is what is wrong with textfrag.toml since it changed: the
+	// pages, built with the settings before, are not shown until it is
+	// fixed.
+	configErr error
+	version   int64            // bumped at every rebuild
+	watching  map[string]stamp // by absolute path
+	clients   map[chan struct{}]struct{}
 }
 
 // servedPage is one page of the preview.
@@ -214,13 +283,21 @@ func newServer(src string, flags *linkFlags, css []byte, log io.Writer) *server 
 // tells the browsers to reload.
 func (s *server) update(changed map[string]bool) {
 	start := time.Now()
+	var err error
 	root := s.flags.root
 	if root == "" {
 		root = s.src
 	}
-	// The site is made anew, with a new Resolver, so that changed files are
-	// read again: a Resolver keeps what it has read.
-	st, err := newSite(s.src, root, s.flags)
+	// The site is made anew, with a fresh Resolver, so that changed files
+	// are read again: a Resolver keeps what it has read. The fresh ones
+	// share the project root the first one opened.
+	var st *site
+	if s.resolver == nil {
+		s.resolver, err = s.flags.newResolver(root)
+	}
+	if err == nil {
+		st, err = newSiteWith(s.src, s.resolver.Fresh(), s.flags)
+	}
 	if err != nil {
 		fmt.Fprintf(s.log, "textfrag: %s\n", termsafe.Escape(err.Error(), "\n"))
 		s.mu.Lock()
@@ -276,6 +353,7 @@ func (s *server) update(changed map[string]bool) {
 	for _, sp := range rendered {
 		pages[page.Output(sp.source)] = sp
 	}
+	old := s.site
 	s.site, s.pages, s.siteErr = st, pages, nil
 	s.version++
 	failed := 0
@@ -285,7 +363,10 @@ func (s *server) update(changed map[string]bool) {
 		}
 	}
 	s.mu.Unlock()
-	s.watchTargets()
+	if old != nil {
+		go old.close() // once the requests reading it are done
+	}
+	s.watchTargets(start)
 	if failed > 0 {
 		fmt.Fprintf(s.log, "textfrag: rebuilt %d of %d pages in %v; %d failed, and the browser shows why\n", len(todo), len(pages), time.Since(start).Round(time.Millisecond), failed)
 	} else {
@@ -373,6 +454,13 @@ func (s *server) serveSource(w http.ResponseWriter, r *http.Request, p string) {
 		http.NotFound(w, r)
 		return
 	}
+	// A quoted file is source to read, never a page of the preview: one a
+	// browser would run script in (evil.html, a.svg) is plain text here,
+	// and nothing is sniffed.
+	if activeExts[strings.ToLower(path.Ext(p))] {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	}
+	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Cache-Control", "no-store")
 	http.ServeContent(w, r, path.Base(p), info.ModTime(), rs)
 }
@@ -395,7 +483,11 @@ func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 	s.mu.RLock()
 	p, isPage := s.pages[name]
 	report, version := s.errorReport(), s.version
-	st := s.site
+	st, css := s.site, s.css
+	if st != nil {
+		st.inUse.Add(1) // the next round closes st's srcRoot only after this request
+		defer st.inUse.Done()
+	}
 	s.mu.RUnlock()
 
 	if report != "" && (isPage || path.Ext(name) == ".html") {
@@ -427,7 +519,7 @@ func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 	if name == style.FileName {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		w.Write(s.css)
+		w.Write(css)
 		return
 	}
 	http.NotFound(w, r)
@@ -479,6 +571,9 @@ func (s *server) pageExists(name string) (*servedPage, bool) {
 // site builds (warnings alone are not shown, unless --strict). Call with mu
 // held.
 func (s *server) errorReport() string {
+	if s.configErr != nil {
+		return s.configErr.Error()
+	}
 	if s.siteErr != nil {
 		return s.siteErr.Error()
 	}

@@ -112,7 +112,7 @@ func TestServeRebuildsDependentPagesAndReloads(t *testing.T) {
 
 	var lf linkFlags
 	s := newServer(dir, &lf, style.CSS(), io.Discard)
-	s.watching = s.snapshot()
+	s.watching = s.snapshot(nil)
 	s.update(nil)
 	ts := httptest.NewServer(s.handler())
 	defer ts.Close()
@@ -253,7 +253,7 @@ func TestServeSourceLinks(t *testing.T) {
 
 	lf := linkFlags{root: dir}
 	s := newServer(filepath.Join(dir, "docs"), &lf, style.CSS(), io.Discard)
-	s.watching = s.snapshot()
+	s.watching = s.snapshot(nil)
 	s.update(nil)
 	ts := httptest.NewServer(s.handler())
 	defer ts.Close()

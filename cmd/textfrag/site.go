@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"html/template"
 	"io/fs"
 	"os"
@@ -36,6 +37,7 @@ type site struct {
 	targets    bool             // record each page's target files (serve)
 	proj       *project.Project // for the advice on files outside the root; nil in some tests
 	sources    *sourceLinks     // nil with --source-url
+	inUse      sync.WaitGroup   // serve's requests reading srcRoot
 }
 
 // newSite scans src and prepares its layout, Resolver and goldmark
@@ -45,6 +47,16 @@ func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) 
 	r, err := flags.newResolver(root)
 	if err != nil {
 		return nil, err
+	}
+	return newSiteWith(src, r, flags, skip...)
+}
+
+// newSiteWith is newSite with the Resolver r, which must have read
+// nothing: serve gives each round a Fresh one of a Resolver it keeps, so
+// that the project root is opened once, not once a round.
+func newSiteWith(src string, r *target.Resolver, flags *linkFlags, skip ...string) (*site, error) {
+	if err := sourceInRoot(src, r.Root()); err != nil {
+		return nil, termsafeError(err)
 	}
 	inRealm := realmCheck(src, r)
 	files, err := scanSite(src, inRealm, skip...)
@@ -56,12 +68,12 @@ func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) 
 	}
 	srcRoot, err := os.OpenRoot(src)
 	if err != nil {
-		return nil, err
+		return nil, termsafeError(err)
 	}
 	layout, err := loadLayout(srcRoot, src, inRealm)
 	if err != nil {
 		srcRoot.Close()
-		return nil, err
+		return nil, termsafeError(err)
 	}
 	s := &site{
 		src:      src,
@@ -74,6 +86,7 @@ func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) 
 	}
 	if flags.sourceURL == "" {
 		if s.sources, err = newSourceLinks(src, r.Root(), files); err != nil {
+			srcRoot.Close()
 			return nil, err
 		}
 		// After textfrag's transformer (1000), which makes the boxes.
@@ -89,6 +102,37 @@ func newSite(src, root string, flags *linkFlags, skip ...string) (*site, error) 
 	return s, nil
 }
 
+// sourceInRoot refuses a source directory named inside the project root
+// that leads out of it through a symbolic link (a docs/ in the tree that
+// points at ~/.ssh, or is made one while serve runs): a site publishes
+// every file under its source. A directory named outside the root is read
+// where it is, as the command line asks.
+func sourceInRoot(src, root string) error {
+	abs, err := filepath.Abs(src)
+	if err != nil || root == "" || !within(abs, root) {
+		return err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return err
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return err
+	}
+	if !within(real, realRoot) {
+		return fmt.Errorf("%s: the source directory leads out of the project root %s through a symbolic link, to %s: a site is made only of files inside the project; to build that directory, name it: %s", src, root, real, real)
+	}
+	return nil
+}
+
+// close closes the site's source directory once the requests that use
+// it (counted in inUse) are done; a build lets the process end close it.
+func (s *site) close() {
+	s.inUse.Wait()
+	s.srcRoot.Close()
+}
+
 // pageName is how messages name the page at slash path rel under src.
 func (s *site) pageName(rel string) string {
 	return filepath.Join(s.src, filepath.FromSlash(rel))
@@ -98,6 +142,7 @@ func (s *site) pageName(rel string) string {
 // HTML is nil when the page has an error (see page.Problems); err is for
 // failures that are not about links: I/O, the layout.
 func (s *site) renderPage(rel string) (p *page.Page, html []byte, err error) {
+	defer func() { err = termsafeError(err) }() // it names the page, whatever its name holds
 	defer page.Recover(&err, s.pageName(rel))
 	src, err := readSiteFile(s.srcRoot, rel, s.pageName(rel), 0)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 // layoutName is the file in SRC that replaces the built-in page layout.
@@ -102,9 +103,12 @@ func scanSite(src string, inRealm func(rel string) error, skip ...string) (*site
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, termsafeError(err)
 	}
 	sf.Pages = dedupeIndex(src, sf.Pages, &sf.Warnings)
+	for i, w := range sf.Warnings {
+		sf.Warnings[i] = termsafe.Escape(w, "") // names chosen by whoever writes the tree
+	}
 	return sf, nil
 }
 
@@ -140,7 +144,7 @@ func (sf *siteFiles) outputs() (map[string]string, error) {
 	var errs []error
 	for _, a := range sf.Assets {
 		if p, ok := out[a]; ok {
-			errs = append(errs, fmt.Errorf("%s: both this file and the page %s would be %s: rename one", a, p, a))
+			errs = append(errs, termsafeError(fmt.Errorf("%s: both this file and the page %s would be %s: rename one", a, p, a)))
 			continue
 		}
 		out[a] = a

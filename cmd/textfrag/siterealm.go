@@ -13,6 +13,7 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/realm"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 // maxSiteFileBytes bounds the files of SRC that shape every page: the
@@ -97,6 +98,11 @@ func readSiteFile(root *os.Root, rel, name string, limit int64) ([]byte, error) 
 // siteFileError says what is wrong with a file of SRC that cannot be read,
 // naming it as messages do, and what to do.
 func siteFileError(name string, err error) error {
+	return termsafeError(siteFileProblem(name, err))
+}
+
+// siteFileProblem is siteFileError before escaping.
+func siteFileProblem(name string, err error) error {
 	switch {
 	case errors.Is(err, realm.ErrNotRegular):
 		return fmt.Errorf("%s: %w; only regular files are read: replace it with one", name, errors.Unwrap(err))
@@ -129,4 +135,23 @@ func copyFile(root *os.Root, rel, name string, st *staging) (err error) {
 		r = io.LimitReader(in, limit) // the file may grow while it is copied
 	}
 	return copyTo(r, rel, st)
+}
+
+// escapedError is an error whose message names files of the tree, which
+// anyone who writes to it chooses: its message has their control characters
+// escaped (a line break in a name would start a line of its own in a
+// terminal or a CI log, where "::error::" is a workflow command).
+type escapedError struct{ err error }
+
+func (e escapedError) Error() string { return termsafe.Escape(e.err.Error(), "") }
+
+// Unwrap returns the error escaped.
+func (e escapedError) Unwrap() error { return e.err }
+
+// termsafeError returns err with its message escaped; nil for nil.
+func termsafeError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return escapedError{err}
 }

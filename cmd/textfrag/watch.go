@@ -2,17 +2,24 @@ package main
 
 import (
 	"context"
+	"crypto/md5"
+	"encoding/binary"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/textfrag/textfrag/internal/project"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 // Watching for changes polls: every interval (300ms by default) serve walks
-// SRC and stats the files that pages quote, and compares modification times
-// and sizes with the previous round. Polling is chosen over file-system
+// SRC and stats the files that pages quote, and compares their stamps with
+// the previous round's. Polling is chosen over file-system
 // events (fsnotify) because:
 //
 //   - quoted files may lie anywhere under the project root, outside SRC,
@@ -27,26 +34,113 @@ import (
 //     what a person notices between saving and the reload;
 //   - it needs no dependency and behaves the same on every platform.
 //
-// A change that keeps both the size and the modification time (possible on
-// file systems with coarse timestamps, within one tick) goes unnoticed
-// until the next change.
+// A stamp is more than a modification time and a size, which a program can
+// keep while changing the text (touch -r, cp -p, an archive's extract, a
+// rename of a file made earlier): it holds the inode and the change time
+// (ctime, which no program can set), of the path itself and, for a
+// symbolic link, of the file it leads to, so that replacing a file by a
+// link out of the root is a change too. A file changed within racyWindow
+// before a round is "racy": two writes in one tick of a coarse clock can
+// leave every field alike, so its text is hashed as well, in that round
+// and the next (the technique git calls racy-clean detection).
 
-// stamp is what polling compares: a file's modification time, size and
-// mode, or its absence.
+// racyWindow is how recent a change must be for its file to be hashed:
+// longer than the timestamp granularity of the file systems previews run
+// on (2 s on FAT, 1 s on some network file systems).
+const racyWindow = 2 * time.Second
+
+// racyHashMax is the most of a racy file that is hashed; a larger racy file
+// counts as changed at every round until it is no longer racy.
+const racyHashMax = 8 << 20
+
+// stamp is what polling compares: a file's identity and times, or its
+// absence.
 type stamp struct {
-	mod    int64
-	size   int64
-	mode   fs.FileMode
 	exists bool
+	path   fileStamp // the path itself (lstat)
+	target fileStamp // what a symbolic link leads to (stat); zero otherwise
+	racy   bool      // changed within racyWindow before the round
+	hashed bool      // sum holds the MD5 of the text
+	sum    [16]byte
+	forced bool // stamped after a rebuild read a file it may not be: never the same
 }
 
-// statStamp stamps the file at p, following symbolic links.
-func statStamp(p string) stamp {
-	info, err := os.Stat(p)
+// fileStamp is one stat's worth of a stamp.
+type fileStamp struct {
+	mod, ctime, size int64
+	ino, dev         uint64
+	mode             fs.FileMode
+}
+
+func stampOf(info fs.FileInfo) fileStamp {
+	fst := fileStamp{mod: info.ModTime().UnixNano(), size: info.Size(), mode: info.Mode()}
+	fst.ino, fst.dev, fst.ctime = sysStamp(info)
+	return fst
+}
+
+// changed is when the file last changed: its latest time.
+func (s stamp) changed() int64 {
+	return max(s.path.mod, s.path.ctime, s.target.mod, s.target.ctime)
+}
+
+// same reports whether a and b stamp the same file with the same text.
+func (a stamp) same(b stamp) bool {
+	if a.forced || b.forced || a.exists != b.exists || a.path != b.path || a.target != b.target {
+		return false
+	}
+	return !a.hashed || !b.hashed || a.sum == b.sum
+}
+
+// racyCounter makes the sums of racy files too large to hash differ.
+var racyCounter atomic.Uint64
+
+// statStamp stamps the file at p as of the round that started at now; prev
+// is its stamp in the previous round (the zero stamp if none). A racy file,
+// or one that was racy in the previous round, is hashed.
+func statStamp(p string, now time.Time, prev stamp) stamp {
+	linfo, err := os.Lstat(p)
 	if err != nil {
 		return stamp{}
 	}
-	return stamp{mod: info.ModTime().UnixNano(), size: info.Size(), mode: info.Mode(), exists: true}
+	st := stamp{exists: true, path: stampOf(linfo)}
+	info := linfo
+	if linfo.Mode()&fs.ModeSymlink != 0 {
+		if info, err = os.Stat(p); err != nil {
+			return st // a link leading nowhere
+		}
+		st.target = stampOf(info)
+	}
+	st.racy = st.changed() >= now.Add(-racyWindow).UnixNano()
+	if (st.racy || prev.racy) && info.Mode().IsRegular() {
+		st.hashed = true
+		if sum, ok := hashFile(p); ok {
+			st.sum = sum
+		} else {
+			binary.LittleEndian.PutUint64(st.sum[:], racyCounter.Add(1))
+		}
+	}
+	return st
+}
+
+// hashFile returns the MD5 of the regular file at p, if it is one of at
+// most racyHashMax bytes. It never blocks on a FIFO put in the file's
+// place since it was stamped.
+func hashFile(p string) ([16]byte, bool) {
+	f, err := openNonBlocking(p)
+	if err != nil {
+		return [16]byte{}, false
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() || info.Size() > racyHashMax {
+		return [16]byte{}, false
+	}
+	h := md5.New()
+	if n, err := io.Copy(h, io.LimitReader(f, racyHashMax+1)); err != nil || n > racyHashMax {
+		return [16]byte{}, false
+	}
+	var sum [16]byte
+	h.Sum(sum[:0])
+	return sum, true
 }
 
 // watch polls for changes every interval until ctx is done, and rebuilds
@@ -60,10 +154,45 @@ func (s *server) watch(ctx context.Context, interval time.Duration) {
 			return
 		case <-tick.C:
 		}
-		if changed := s.poll(); len(changed) > 0 {
+		switch changed := s.poll(); {
+		case s.configChanged(changed):
+			s.reload()
+		case len(changed) > 0:
 			s.update(changed)
 		}
 	}
+}
+
+// configChanged reports whether a textfrag.toml that can change the
+// project is among the changed files.
+func (s *server) configChanged(changed map[string]bool) bool {
+	return s.reconfigure != nil && slices.ContainsFunc(s.configFiles, func(f string) bool { return changed[f] })
+}
+
+// reload reads the settings again (textfrag.toml changed) and rebuilds every
+// page with them. Until they are valid, every page shows what is wrong.
+func (s *server) reload() {
+	cfg, err := s.reconfigure()
+	if err != nil {
+		fmt.Fprintf(s.log, "textfrag: %s\n", termsafe.Escape(err.Error(), "\n"))
+		s.mu.Lock()
+		s.configErr = err
+		s.version++
+		s.mu.Unlock()
+		s.notify()
+		return
+	}
+	fmt.Fprintf(s.log, "textfrag: %s changed: rebuilding every page\n", project.ConfigName)
+	s.mu.Lock()
+	s.src, s.flags, s.css, s.configErr = cfg.src, cfg.flags, cfg.css, nil
+	s.mu.Unlock()
+	s.resolver = nil // the root, charsets or hosts may have changed
+	s.configFiles = configCandidates(cfg.flags.proj)
+	now := s.snapshot(s.watching)
+	s.mu.Lock()
+	s.watching = now
+	s.mu.Unlock()
+	s.update(nil)
 }
 
 // poll takes a new snapshot and returns the absolute paths of the files
@@ -71,14 +200,16 @@ func (s *server) watch(ctx context.Context, interval time.Duration) {
 // the rebuild that reads the files, so a change made during the rebuild is
 // seen by the next poll.
 func (s *server) poll() map[string]bool {
-	now := s.snapshot()
-	s.mu.Lock()
+	s.mu.RLock()
 	old := s.watching
+	s.mu.RUnlock()
+	now := s.snapshot(old)
+	s.mu.Lock()
 	s.watching = now
 	s.mu.Unlock()
 	changed := map[string]bool{}
 	for p, st := range now {
-		if old[p] != st {
+		if prev, ok := old[p]; !ok || !prev.same(st) {
 			changed[p] = true
 		}
 	}
@@ -91,8 +222,10 @@ func (s *server) poll() map[string]bool {
 }
 
 // snapshot stamps every file of the site under SRC (as the build sees it,
-// plus the layout) and every file the pages quote.
-func (s *server) snapshot() map[string]stamp {
+// plus the layout) and every file the pages quote; prev is the previous
+// round's stamps.
+func (s *server) snapshot(prev map[string]stamp) map[string]stamp {
+	now := time.Now()
 	m := map[string]stamp{}
 	srcAbs, err := filepath.Abs(s.src)
 	if err != nil {
@@ -113,16 +246,19 @@ func (s *server) snapshot() map[string]stamp {
 			}
 			return nil
 		case !d.IsDir():
-			m[p] = statStamp(p)
+			m[p] = statStamp(p, now, prev[p])
 		}
 		return nil
 	})
+	for _, f := range s.configFiles {
+		m[f] = statStamp(f, now, prev[f])
+	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	for _, pg := range s.pages {
 		for _, t := range pg.targets {
 			if _, ok := m[t]; !ok {
-				m[t] = statStamp(t)
+				m[t] = statStamp(t, now, prev[t])
 			}
 		}
 	}
@@ -130,14 +266,20 @@ func (s *server) snapshot() map[string]stamp {
 }
 
 // watchTargets starts watching the quoted files that are not watched yet,
-// as they are now: the rebuild that found them has just read them.
-func (s *server) watchTargets() {
+// as they are now, for the rebuild that started at start has just read
+// them. A file changed since shortly before start may have been read as it
+// was before the change: its stamp is forced, so that the next round
+// rebuilds its pages again.
+func (s *server) watchTargets(start time.Time) {
+	now := time.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, pg := range s.pages {
 		for _, t := range pg.targets {
 			if _, ok := s.watching[t]; !ok {
-				s.watching[t] = statStamp(t)
+				st := statStamp(t, now, stamp{})
+				st.forced = st.exists && st.changed() >= start.Add(-racyWindow).UnixNano()
+				s.watching[t] = st
 			}
 		}
 	}
