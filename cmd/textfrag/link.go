@@ -173,7 +173,7 @@ func runLink(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
-	r, err := target.New(target.Options{Root: proj.Root, Charsets: files.charsets, AllowSecrets: files.secrets, Symbols: symbols.Set()})
+	r, err := target.New(files.secrets.options(target.Options{Root: proj.Root, Charsets: files.charsets, Symbols: symbols.Set()}))
 	if err != nil {
 		e.linkErrorf("%v", err)
 		return exitError

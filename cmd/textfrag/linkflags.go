@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,7 +49,7 @@ func (f *linkFlags) register(fs *flag.FlagSet) {
 // them: --charset and --allow-secret.
 type fileFlags struct {
 	charsets charsetFlag
-	secrets  globsFlag // --allow-secret
+	secrets  secretGlobs // --allow-secret
 }
 
 // register adds the flags to fs.
@@ -98,7 +99,7 @@ func (f *linkFlags) newResolver(root string) (*target.Resolver, error) {
 	if err != nil {
 		return nil, err
 	}
-	return target.New(target.Options{Root: root, Charsets: f.charsets, Remote: ro, AllowSecrets: f.secrets, Symbols: symbols.Set()})
+	return target.New(f.secrets.options(target.Options{Root: root, Charsets: f.charsets, Remote: ro, Symbols: symbols.Set()}))
 }
 
 // markdown returns the goldmark instance that renders pages with r, with
@@ -146,17 +147,33 @@ func (c *charsetFlag) Set(s string) error {
 	return nil
 }
 
-// globsFlag collects a repeated flag's globs.
-type globsFlag []string
+// secretGlobs collects --allow-secret's globs: those given on the command
+// line, and apart, those from textfrag.toml (repositoryValue), which
+// cannot allow files below .git/ (target.Options.RepositoryAllowSecrets).
+type secretGlobs struct{ given, repo []string }
 
 // String implements flag.Value.
-func (g *globsFlag) String() string { return strings.Join(*g, " ") }
+func (g *secretGlobs) String() string {
+	return strings.Join(append(slices.Clone(g.given), g.repo...), " ")
+}
 
-// Set implements flag.Value: it adds one glob.
-func (g *globsFlag) Set(s string) error {
+// Set implements flag.Value: it adds one glob given on the command line.
+func (g *secretGlobs) Set(s string) error { return addGlob(&g.given, s) }
+
+// SetFromRepository implements repositoryValue: it adds one glob from
+// textfrag.toml.
+func (g *secretGlobs) SetFromRepository(s string) error { return addGlob(&g.repo, s) }
+
+// options sets o's AllowSecrets and RepositoryAllowSecrets.
+func (g *secretGlobs) options(o target.Options) target.Options {
+	o.AllowSecrets, o.RepositoryAllowSecrets = g.given, g.repo
+	return o
+}
+
+func addGlob(globs *[]string, s string) error {
 	if _, err := path.Match(s, ""); err != nil || s == "" {
 		return fmt.Errorf("want a glob such as '.env.example' or 'deploy/*.pem'")
 	}
-	*g = append(*g, s)
+	*globs = append(*globs, s)
 	return nil
 }

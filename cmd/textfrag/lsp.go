@@ -97,7 +97,7 @@ func lspConfig(lf *linkFlags) (lsp.Config, error) {
 	}
 	return lsp.Config{
 		Root:     lf.root,
-		Resolver: target.Options{Root: lf.root, Charsets: lf.charsets, Remote: ro, AllowSecrets: lf.secrets, Symbols: symbols.Set()},
+		Resolver: lf.secrets.options(target.Options{Root: lf.root, Charsets: lf.charsets, Remote: ro, Symbols: symbols.Set()}),
 		Markdown: func(r *target.Resolver) goldmark.Markdown { return lf.markdown(r) },
 		Lenient:  lf.lenient,
 		Advise:   func(problems []*textfrag.Problem) { lf.proj.AdviseRoot(problems) },

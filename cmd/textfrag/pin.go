@@ -118,7 +118,7 @@ func runPin(e *env, args []string) int {
 		e.errorf("pin: %v", err)
 		return exitUsage
 	}
-	ro := target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, AllowSecrets: files.secrets, Symbols: symbols.Set()}
+	ro := files.secrets.options(target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, Symbols: symbols.Set()})
 	r, err := target.New(ro)
 	if err != nil {
 		e.errorf("%v", err)

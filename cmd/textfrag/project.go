@@ -44,7 +44,11 @@ func (e *env) findProjectFrom(fs *flag.FlagSet, dir string) (*project.Project, b
 			continue
 		}
 		for _, v := range s.Values {
-			if err := fs.Set(s.Flag, v); err != nil {
+			set := func(v string) error { return fs.Set(s.Flag, v) }
+			if rv, ok := fs.Lookup(s.Flag).Value.(repositoryValue); ok {
+				set = rv.SetFromRepository
+			}
+			if err := set(v); err != nil {
 				e.errorf("%s: %s: %v (the flag --%s takes the same values)", p.ConfigFile, s.Key, err, s.Flag)
 				return nil, false
 			}
@@ -63,6 +67,13 @@ func (e *env) findProjectFrom(fs *flag.FlagSet, dir string) (*project.Project, b
 		return nil, false
 	}
 	return p, true
+}
+
+// A repositoryValue is a flag whose values from textfrag.toml, which the
+// repository holds and a pull request can change, are kept apart from those
+// given on the command line (globsFlag for --allow-secret).
+type repositoryValue interface {
+	SetFromRepository(string) error
 }
 
 // defaultPaths returns the paths a command works on when none is given:

@@ -319,3 +319,25 @@ func TestRealmActiveContent(t *testing.T) {
 		t.Fatal("serve hung on a FIFO")
 	}
 }
+
+// textfrag.toml is the repository's, which a pull request can change: its
+// allowSecrets cannot open .git/ (where a CI checkout keeps its token); the
+// same glob on the command line can.
+func TestTomlAllowSecretsNeverOpensGit(t *testing.T) {
+	dir := t.TempDir()
+	e2eWrite(t, dir, map[string]string{
+		"textfrag.toml": "allowSecrets = [\".git/config\", \"config\", \".env.example\"]\n",
+		".git/config":   "[http]\n\textraheader = AUTHORIZATION: basic dG9rZW4=\n",
+		".env.example":  "A=1\n",
+		"docs/a.md":     "[c](../.git/config#line=0,2)\n\n[e](../.env.example#line=0,1)\n",
+	})
+	t.Chdir(dir)
+	out, code := runAs(t, false, "check", "docs")
+	if code == 0 || !strings.Contains(out, "docs/a.md:1:1") || !strings.Contains(out, "commonly holds secrets") || !strings.Contains(out, "textfrag.toml cannot") || strings.Contains(out, "docs/a.md:3:1: error") {
+		t.Errorf("check with textfrag.toml allowing .git/config: exit %d\n%s", code, out)
+	}
+	out, code = runAs(t, false, "check", "--allow-secret", ".git/config", "--allow-secret", ".env.example", "docs")
+	if code != 0 {
+		t.Errorf("check --allow-secret .git/config: exit %d\n%s", code, out)
+	}
+}

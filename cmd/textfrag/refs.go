@@ -149,7 +149,7 @@ func runRefs(e *env, args []string) int {
 	if !lf.find(e, fset) {
 		return exitError
 	}
-	r, err := target.New(target.Options{Root: lf.root, Charsets: lf.charsets, AllowSecrets: lf.secrets, Symbols: symbols.Set()})
+	r, err := target.New(lf.secrets.options(target.Options{Root: lf.root, Charsets: lf.charsets, Symbols: symbols.Set()}))
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError

@@ -78,7 +78,7 @@ func runResolve(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	r, err := target.New(target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, AllowSecrets: files.secrets, Symbols: symbols.Set()})
+	r, err := target.New(files.secrets.options(target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, Symbols: symbols.Set()}))
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError

@@ -80,6 +80,12 @@ type Options struct {
 	// one with '/' the whole project path ("deploy/ca.pem"), letter case
 	// included; "*" does not cross '/'.
 	AllowSecrets []string
+	// RepositoryAllowSecrets are AllowSecrets globs that come from
+	// configuration the repository itself holds (textfrag.toml), which a
+	// pull request can change: they allow the same files, except those
+	// below a .git directory, which no commit can hold and where a CI
+	// checkout keeps its token. Default: none.
+	RepositoryAllowSecrets []string
 	// Overlay, if set, holds newer bytes for some files than those on disk:
 	// an editor's unsaved buffers, for a language server. A file is still
 	// found, checked and opened on disk as any target (so it must exist
@@ -124,6 +130,7 @@ type Resolver struct {
 	cacheLimit   int64
 	remote       remoteFetcher // nil: remote links are not ours
 	allowSecrets []string
+	repoSecrets  []string // RepositoryAllowSecrets
 	overlay      func(string) ([]byte, bool)
 	symbols      symbol.Set
 	nameCache    *nameCache // nil: names are kept per Resolver only
@@ -191,6 +198,7 @@ func New(o Options) (*Resolver, error) {
 		}
 	}
 	r.allowSecrets = slices.Clone(o.AllowSecrets)
+	r.repoSecrets = slices.Clone(o.RepositoryAllowSecrets)
 	r.overlay = o.Overlay
 	r.symbols = symbol.Default().Merge(o.Symbols)
 	if o.NameCacheLimit > 0 {
@@ -239,7 +247,7 @@ func New(o Options) (*Resolver, error) {
 func (r *Resolver) Fresh() *Resolver {
 	return &Resolver{
 		root: r.root, mounts: r.mounts, charsets: r.charsets, cacheLimit: r.cacheLimit,
-		remote: r.remote, allowSecrets: r.allowSecrets, overlay: r.overlay, symbols: r.symbols,
+		remote: r.remote, allowSecrets: r.allowSecrets, repoSecrets: r.repoSecrets, overlay: r.overlay, symbols: r.symbols,
 		nameCache: r.nameCache, entries: make(map[string]*entry),
 	}
 }

@@ -56,9 +56,18 @@ func secretPattern(p string) string {
 // allowsSecret reports whether one of the AllowSecrets globs names project
 // path p. A glob without '/' matches the base name, one with '/' the whole
 // project path, as for CharsetRule. Letter case must match: a glob names
-// the file as it is written.
+// the file as it is written. RepositoryAllowSecrets' globs name the same
+// way, but never a path below a .git directory.
 func (r *Resolver) allowsSecret(p string) bool {
-	for _, g := range r.allowSecrets {
+	if globsName(r.allowSecrets, p) {
+		return true
+	}
+	return secretPattern(p) != ".git/" && globsName(r.repoSecrets, p)
+}
+
+// globsName reports whether one of globs names project path p.
+func globsName(globs []string, p string) bool {
+	for _, g := range globs {
 		subject := p
 		if !strings.Contains(g, "/") {
 			subject = path.Base(p)
@@ -88,7 +97,11 @@ func (r *Resolver) checkSecret(p, via string) error {
 	if via != "" {
 		what = fmt.Sprintf("%s is a symbolic link to %s, which", via, p)
 	}
-	return fmt.Errorf("%s is %w (it matches %s); textfrag keeps such files out unless the configuration names them: if it holds none, allow it by name (textfrag: --allow-secret '%s'; library: target.Options.AllowSecrets)", what, ErrSecret, pat, p)
+	how := "textfrag: --allow-secret '%s'"
+	if pat == ".git/" {
+		how = "textfrag: --allow-secret '%s' on the command line, as textfrag.toml cannot for .git/"
+	}
+	return fmt.Errorf("%s is %w (it matches %s); textfrag keeps such files out unless the configuration names them: if it holds none, allow it by name ("+how+"; library: target.Options.AllowSecrets)", what, ErrSecret, pat, p)
 }
 
 // checkSecrets checks the project path p as written and real, the project

@@ -122,3 +122,23 @@ func TestSecretsFS(t *testing.T) {
 		t.Errorf("FS: .git/config: %v, want ErrSecret", err)
 	}
 }
+
+// Globs from the repository's own configuration allow secrets as
+// AllowSecrets does, but never a file below .git/: a pull request that
+// edits textfrag.toml cannot publish a CI checkout's token.
+func TestRepositoryAllowSecrets(t *testing.T) {
+	root, _ := project(t, map[string]string{
+		".git/config":   "[http]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n",
+		".env.example":  "A=1\n",
+		"sub/.git/HEAD": "ref: refs/heads/main\n",
+	})
+	repo := newResolver(t, target.Options{Root: root, RepositoryAllowSecrets: []string{".git/config", "config", "HEAD", "*", ".env.example"}})
+	for _, p := range []string{".git/config", "sub/.git/HEAD"} {
+		if _, err := repo.Resolve("page.md", p+"#line=0,1"); !errors.Is(err, target.ErrSecret) {
+			t.Errorf("%s allowed by the repository's configuration: %v", p, err)
+		}
+	}
+	selects(t, repo, "page.md", ".env.example#line=0,1", ".env.example", "A=1\n")
+	given := newResolver(t, target.Options{Root: root, AllowSecrets: []string{".git/config"}})
+	selects(t, given, "page.md", ".git/config#line=0,1", ".git/config", "[http]\n")
+}
