@@ -126,7 +126,19 @@ func TestSecretsStayOut(t *testing.T) {
 			t.Errorf("%s was quoted:\n%s", p, r.Pages["page.md"])
 			continue
 		}
-		mustContain(t, "the log", r.Log, "textfrag outside error", p+" matches ", "commonly hold secrets", "allowSecrets = [")
+		remedy := "allowSecrets = ["
+		if strings.HasPrefix(p, ".git/") {
+			remedy = "Files below .git cannot be quoted"
+		}
+		mustContain(t, "the log", r.Log, "textfrag outside error", p+" matches ", "commonly hold secrets", remedy)
+	}
+	// The site's configuration is the repository's: no glob opens .git/.
+	gitDoc := "---\ntitle: t\n---\n\n![x](/.git/config#line=0,1)\n"
+	for _, glob := range []string{".git/config", "config", "*"} {
+		r := site{Root: root, Docs: map[string]string{"page.md": gitDoc}, Params: `allowSecrets = ["` + glob + `"]`}.build(t)
+		if r.Err == nil {
+			t.Errorf("allowSecrets = [%q] quoted .git/config:\n%s", glob, r.Pages["page.md"])
+		}
 	}
 	doc := "---\ntitle: t\n---\n\n![x](/.github/workflows/ci.yml#line=0,1)\n\n![y](/certs/server.pem#line=0,1)\n\n![z](/app/.env.production#line=0,1)\n"
 	r := site{Root: root, Docs: map[string]string{"page.md": doc}, Params: `allowSecrets = ["certs/server.pem", ".env.*"]`}.build(t)
