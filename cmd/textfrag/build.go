@@ -21,6 +21,7 @@ import (
 	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 func init() {
@@ -194,7 +195,9 @@ func (e *env) build(ctx context.Context, args []string) int {
 	for _, err := range copyErrs {
 		if err != nil {
 			errs = append(errs, err)
-			e.errorf("%v", err)
+			// One line: a line break in a file's name could start a
+			// line of its own (a CI log's workflow command).
+			e.errorf("%s", termsafe.Escape(err.Error(), ""))
 		}
 	}
 	if !slices.Contains(assets, style.FileName) {
@@ -295,14 +298,14 @@ func (s *site) copyLinked(ctx context.Context, jobs int, results []*page.Page, s
 // a file too large to keep, the file in the project root.
 func (s *site) copySource(root *os.Root, p string, st *staging) error {
 	if b, ok := s.resolver.Stored(p); ok {
-		return copyTo(bytes.NewReader(b), sourceDir+"/"+p, st)
+		return copyTo(bytes.NewReader(b), sourceCopy(p), st)
 	}
 	in, _, err := realm.Open(root, filepath.FromSlash(p))
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	return copyTo(in, sourceDir+"/"+p, st)
+	return copyTo(in, sourceCopy(p), st)
 }
 
 // copyTo copies in to the slash path rel in the staging directory.

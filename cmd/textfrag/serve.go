@@ -473,7 +473,11 @@ func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 		name = path.Join(name, "index.html")
 	}
 	if rest, ok := strings.CutPrefix(name, sourceDir+"/"); ok {
-		s.serveSource(w, r, rest)
+		if p := sourceOf(rest); p != "" {
+			s.serveSource(w, r, p)
+		} else {
+			http.NotFound(w, r)
+		}
 		return
 	}
 	if slices.ContainsFunc(strings.Split(name, "/"), project.Skipped) {

@@ -348,7 +348,17 @@ func TestServeSourceNeverRunsScript(t *testing.T) {
 	s.update(nil)
 	ts := httptest.NewServer(s.handler())
 	defer ts.Close()
-	for _, p := range []string{"/_source/src/evil.html", "/_source/src/pic.svg", "/_source/src/a.txt"} {
+	for _, p := range []string{"/_source/src/evil.html", "/_source/src/pic.svg"} {
+		resp, err := http.Get(ts.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 404 {
+			t.Errorf("GET %s: %d; its copy is published with .txt added", p, resp.StatusCode)
+		}
+	}
+	for _, p := range []string{"/_source/src/evil.html.txt", "/_source/src/pic.svg.txt", "/_source/src/a.txt"} {
 		resp, err := http.Get(ts.URL + p)
 		if err != nil {
 			t.Fatal(err)
@@ -356,6 +366,38 @@ func TestServeSourceNeverRunsScript(t *testing.T) {
 		resp.Body.Close()
 		if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "text/plain") || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
 			t.Errorf("GET %s: %d, Content-Type %q, X-Content-Type-Options %q", p, resp.StatusCode, ct, resp.Header.Get("X-Content-Type-Options"))
+		}
+	}
+}
+
+// build publishes a quoted file a browser would run script in with .txt
+// added to its name, so that no host serves it as a page of the site, and
+// its box's caption links there.
+func TestBuildSourceCopyNeverRunsScript(t *testing.T) {
+	dir := t.TempDir()
+	e2eWrite(t, dir, map[string]string{
+		"textfrag.toml": "",
+		"src/evil.html": "<script>fetch('/guide.html')</script>\n",
+		"src/pic.SVG":   "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>\n",
+		"docs/index.md": "# Home\n\n[e](../src/evil.html#line=,1)\n\n[s](../src/pic.SVG#line=,1)\n",
+	})
+	t.Chdir(dir)
+	if out, code := runAs(t, false, "build", "docs", "-o", "out"); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, out)
+	}
+	for _, p := range []string{"out/_source/src/evil.html", "out/_source/src/pic.SVG"} {
+		if _, err := os.Lstat(filepath.Join(dir, p)); err == nil {
+			t.Errorf("%s published under its own name", p)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, p+".txt"))
+		if err != nil || !strings.Contains(string(b), "<script>") {
+			t.Errorf("%s.txt: %q, %v", p, b, err)
+		}
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "out/index.html"))
+	for _, href := range []string{`href="_source/src/evil.html.txt#line=,1"`, `href="_source/src/pic.SVG.txt#line=,1"`} {
+		if !strings.Contains(string(page), href) {
+			t.Errorf("the page has no %s:\n%s", href, page)
 		}
 	}
 }

@@ -27,6 +27,29 @@ import (
 // page or asset can be there, as "_"-prefixed names under SRC are left out.
 const sourceDir = "_source"
 
+// sourceCopy is where the quoted file at project path p is published under
+// sourceDir: at its own path, but with ".txt" added to a type a browser runs
+// script in (activeExts), so that a quoted evil.html or a.svg is served as
+// text by any host, never as a page of the site.
+func sourceCopy(p string) string {
+	if activeExts[strings.ToLower(path.Ext(p))] {
+		p += ".txt"
+	}
+	return sourceDir + "/" + p
+}
+
+// sourceOf is the project path whose copy is at rel under sourceDir
+// (sourceCopy's inverse), or "" when no quoted file is published there.
+func sourceOf(rel string) string {
+	if p, ok := strings.CutSuffix(rel, ".txt"); ok && activeExts[strings.ToLower(path.Ext(p))] {
+		return p
+	}
+	if activeExts[strings.ToLower(path.Ext(rel))] {
+		return ""
+	}
+	return rel
+}
+
 // sourceLinks makes the caption of each box (and the cite of each inline
 // quote) of a site link to the quoted file inside the built site, so that
 // the link works when the site is published or opened from disk: a file
@@ -110,7 +133,7 @@ func (sl *sourceLinks) href(res *target.Result, pageDir, old string) string {
 		sl.mu.Lock()
 		sl.copies[res.Path] = true
 		sl.mu.Unlock()
-		loc = sourceDir + "/" + res.Path
+		loc = sourceCopy(res.Path)
 	}
 	up := ""
 	if pageDir != "." {
