@@ -341,3 +341,26 @@ func TestTomlAllowSecretsNeverOpensGit(t *testing.T) {
 		t.Errorf("check --allow-secret .git/config: exit %d\n%s", code, out)
 	}
 }
+
+// A Markdown page is read whole, at about ten times its size in memory: one
+// larger than project.MaxPageBytes fails, named, with what to do, and is
+// not read past the limit (a sparse file of 1 GiB here).
+func TestPageTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	e2eWrite(t, dir, map[string]string{"textfrag.toml": "", "docs/index.md": "# Home\n"})
+	f, err := os.Create(filepath.Join(dir, "docs", "huge.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(1 << 30); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	t.Chdir(dir)
+	for _, args := range [][]string{{"check", "docs"}, {"build", "docs", "-o", "out"}, {"pin", "docs"}} {
+		out, code := runAs(t, false, args...)
+		if code != 1 || !strings.Contains(out, "huge.md") || !strings.Contains(out, "at most 33554432 bytes (32 MiB): split it into pages") {
+			t.Errorf("%s with a 1 GiB page: exit %d\n%s", args[0], code, out)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/textfrag/textfrag/internal/page"
+	"github.com/textfrag/textfrag/internal/project"
 )
 
 func init() {
@@ -45,7 +46,7 @@ func runRender(e *env, args []string) int {
 	if !lf.find(e, fset) {
 		return exitError
 	}
-	src, err := readSiteFile(nil, name, name, 0)
+	src, err := readSiteFile(nil, name, name, project.MaxPageBytes)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError

@@ -144,7 +144,7 @@ func (s *site) pageName(rel string) string {
 func (s *site) renderPage(rel string) (p *page.Page, html []byte, err error) {
 	defer func() { err = termsafeError(err) }() // it names the page, whatever its name holds
 	defer page.Recover(&err, s.pageName(rel))
-	src, err := readSiteFile(s.srcRoot, rel, s.pageName(rel), 0)
+	src, err := readSiteFile(s.srcRoot, rel, s.pageName(rel), project.MaxPageBytes)
 	if err != nil {
 		return nil, nil, err
 	}

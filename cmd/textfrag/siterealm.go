@@ -12,6 +12,7 @@ import (
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/style"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
@@ -106,6 +107,8 @@ func siteFileProblem(name string, err error) error {
 	switch {
 	case errors.Is(err, realm.ErrNotRegular):
 		return fmt.Errorf("%s: %w; only regular files are read: replace it with one", name, errors.Unwrap(err))
+	case errors.Is(err, realm.ErrTooLarge) && project.IsMarkdownName(name):
+		return fmt.Errorf("%s: %w", name, project.PageTooLarge(errors.Unwrap(err)))
 	case errors.Is(err, realm.ErrTooLarge):
 		return fmt.Errorf("%s: %w; a layout or stylesheet may hold at most %d bytes", name, errors.Unwrap(err), maxSiteFileBytes)
 	case errors.Is(err, fs.ErrNotExist):

@@ -10,6 +10,21 @@ import (
 	"github.com/textfrag/textfrag/internal/realm"
 )
 
+// MaxPageBytes is the most a Markdown page may hold (32 MiB). Pages are
+// read and parsed whole, at about ten times their size in memory, so that
+// a page a pull request adds cannot take all of a build's memory; a larger
+// one is an error, found without reading more than this.
+const MaxPageBytes = 32 << 20
+
+// PageTooLarge says what to do about a page larger than MaxPageBytes, err
+// wrapping realm.ErrTooLarge; other errors are returned as they are.
+func PageTooLarge(err error) error {
+	if !errors.Is(err, realm.ErrTooLarge) {
+		return err
+	}
+	return fmt.Errorf("%w; textfrag reads Markdown pages of at most %d bytes (32 MiB): split it into pages", err, MaxPageBytes)
+}
+
 // ErrPageOutsideRoot is why a page inside the project root is not read: it
 // is a symbolic link, or lies under one, that leads outside the root.
 var ErrPageOutsideRoot = errors.New("not read")
@@ -48,17 +63,23 @@ func (p *Pages) Close() error { return p.root.Close() }
 // directory or absolute): a regular file (realm.ReadFile: a FIFO fails at
 // once). A page inside the root is read through it, following symbolic
 // links only while they stay inside; one that leads outside is
-// ErrPageOutsideRoot, with the reason and the remedy.
+// ErrPageOutsideRoot, with the reason and the remedy. A page larger than
+// MaxPageBytes is an error (PageTooLarge).
 func (p *Pages) Read(path string) ([]byte, error) {
+	b, err := p.read(path)
+	return b, PageTooLarge(err)
+}
+
+func (p *Pages) read(path string) ([]byte, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
 	}
 	rel, ok := p.inside(abs)
 	if !ok {
-		return realm.ReadFile(nil, path, 0)
+		return realm.ReadFile(nil, path, MaxPageBytes)
 	}
-	b, err := realm.ReadFile(p.root, rel, 0)
+	b, err := realm.ReadFile(p.root, rel, MaxPageBytes)
 	if err == nil || errors.Is(err, realm.ErrNotRegular) || errors.Is(err, fs.ErrNotExist) {
 		return b, err
 	}
@@ -69,7 +90,7 @@ func (p *Pages) Read(path string) ([]byte, error) {
 		return nil, err
 	}
 	if in, rerr := filepath.Rel(p.real, real); rerr == nil && filepath.IsLocal(in) {
-		return realm.ReadFile(p.root, in, 0)
+		return realm.ReadFile(p.root, in, MaxPageBytes)
 	}
 	how := "a symbolic link on its path leads to " + real
 	if info, lerr := os.Lstat(abs); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
