@@ -299,12 +299,7 @@ func (s *server) update(changed map[string]bool) {
 		st, err = newSiteWith(s.src, s.resolver.Fresh(), s.flags)
 	}
 	if err != nil {
-		fmt.Fprintf(s.log, "textfrag: %s\n", termsafe.Escape(err.Error(), "\n"))
-		s.mu.Lock()
-		s.siteErr = err
-		s.version++
-		s.mu.Unlock()
-		s.notify()
+		s.showError(&s.siteErr, err)
 		return
 	}
 	st.targets = true
@@ -674,4 +669,15 @@ func (s *server) notify() {
 		default: // a reload is already pending
 		}
 	}
+}
+
+// showError logs err and shows it in place of every page (in *field, one of
+// the errors errorReport reads) until a rebuild clears it; browsers reload.
+func (s *server) showError(field *error, err error) {
+	fmt.Fprintf(s.log, "textfrag: %s\n", termsafe.Escape(err.Error(), "\n"))
+	s.mu.Lock()
+	*field = err
+	s.version++
+	s.mu.Unlock()
+	s.notify()
 }

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/textfrag/textfrag/internal/project"
-	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 // Watching for changes polls: every interval (300ms by default) serve walks
@@ -174,12 +173,7 @@ func (s *server) configChanged(changed map[string]bool) bool {
 func (s *server) reload() {
 	cfg, err := s.reconfigure()
 	if err != nil {
-		fmt.Fprintf(s.log, "textfrag: %s\n", termsafe.Escape(err.Error(), "\n"))
-		s.mu.Lock()
-		s.configErr = err
-		s.version++
-		s.mu.Unlock()
-		s.notify()
+		s.showError(&s.configErr, err)
 		return
 	}
 	fmt.Fprintf(s.log, "textfrag: %s changed: rebuilding every page\n", project.ConfigName)
