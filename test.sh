@@ -11,8 +11,13 @@ cd "$(dirname "$0")"
 # for the language server's tests: installed when missing, or the run stops
 # saying how.
 scripts/install-test-deps
-go vet ./...
-go test ./...
+# go.work holds the repository's modules (the command, the goldmark library,
+# its tree-sitter parsers, the small internal modules they share); ./...
+# names the packages of one module, so each is vetted and tested in its
+# directory.
+go list -m -f '{{.Dir}}' | while read -r dir; do
+  (cd "$dir" && go vet ./... && go test ./...)
+done
 if [ -f hugo-module/hugotest/go.mod ]; then
   (cd hugo-module/hugotest && go vet ./... && go test ./...)
 fi

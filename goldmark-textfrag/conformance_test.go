@@ -120,7 +120,9 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// extraSymbols are parsers for the languages symbol.Default does not know,
-// registered by the test file of a package that has them (tree-sitter,
-// with cgo): func init() { extraSymbols = treesitter.Parsers() }.
+// extraSymbols are parsers for the languages symbol.Default does not know:
+// none here. The tree-sitter parsers are a module of their own, which the
+// library's tests must not need (TestModuleGraph): with them, the corpus runs
+// as written through this library in cmd/textfrag's TestConformance and
+// through the parsers in symbol/treesitter's corpus test.
 var extraSymbols symbol.Set

@@ -6,6 +6,8 @@ require (
 	github.com/bep/logg v0.4.0
 	github.com/gohugoio/hugo v0.165.0
 	github.com/textfrag/textfrag v0.0.0-00010101000000-000000000000
+	github.com/textfrag/textfrag/goldmark-textfrag v0.0.0-00010101000000-000000000000
+	github.com/textfrag/textfrag/internal/corpus v0.0.0-00010101000000-000000000000
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/mod v0.42.0
 )
@@ -153,6 +155,8 @@ require (
 	github.com/tdewolff/minify/v2 v2.24.16 // indirect
 	github.com/tdewolff/parse/v2 v2.8.15 // indirect
 	github.com/tetratelabs/wazero v1.12.0 // indirect
+	github.com/textfrag/textfrag/internal/realm v0.0.0-00010101000000-000000000000 // indirect
+	github.com/textfrag/textfrag/internal/termsafe v0.0.0-00010101000000-000000000000 // indirect
 	github.com/yuin/goldmark-emoji v1.0.6 // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/contrib/detectors/gcp v1.43.0 // indirect
@@ -187,6 +191,17 @@ require (
 	software.sslmate.com/src/go-pkcs12 v0.7.0 // indirect
 )
 
-replace github.com/textfrag/textfrag => ../..
+// This clone's modules (the repository's go.work does not hold this module:
+// its dependencies must not change the versions the command is built with).
+replace (
+	github.com/textfrag/textfrag => ../..
+	github.com/textfrag/textfrag/goldmark-textfrag => ../../goldmark-textfrag
+	github.com/textfrag/textfrag/goldmark-textfrag/symbol/treesitter => ../../goldmark-textfrag/symbol/treesitter
+	github.com/textfrag/textfrag/internal/corpus => ../../internal/corpus
+	github.com/textfrag/textfrag/internal/filetest => ../../internal/filetest
+	github.com/textfrag/textfrag/internal/htmlsafe => ../../internal/htmlsafe
+	github.com/textfrag/textfrag/internal/realm => ../../internal/realm
+	github.com/textfrag/textfrag/internal/termsafe => ../../internal/termsafe
+)
 
 tool github.com/gohugoio/hugo
