@@ -20,6 +20,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/term"
+
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -98,12 +100,17 @@ func startProfile(path string, stderr io.Writer) (stop func()) {
 }
 
 func (e *env) main(args []string) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	switch {
+	case len(args) == 0:
+		// Bad usage: the usage goes where errors go, and the exit code
+		// says so (a script that runs textfrag with no command fails).
+		e.usage(e.stderr)
+		return exitUsage
+	case args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help":
 		e.usage(e.stdout)
-		if len(args) == 0 {
-			return exitUsage
-		}
 		return exitOK
+	case args[0] == "--version" || args[0] == "-version":
+		return runVersion(e, args[1:])
 	}
 	c, ok := commands[args[0]]
 	if !ok {
@@ -128,7 +135,7 @@ func (e *env) usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nRun \"textfrag COMMAND -h\" for a command's flags.")
+	fmt.Fprintln(w, "\nRun \"textfrag COMMAND -h\" for a command's flags, \"textfrag --version\" for the version.")
 }
 
 // newFlagSet returns the flag set of the command name, whose usage is help
@@ -173,7 +180,7 @@ func (e *env) errorf(format string, args ...any) {
 // oneLine folds a message onto one line for a terminal or a log.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-func isTerminal(f *os.File) bool {
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
-}
+// isTerminal reports whether f is a terminal (not merely a character
+// device: /dev/null is one, and a progress line or an escape written there
+// is written for nobody).
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }

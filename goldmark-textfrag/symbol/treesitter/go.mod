@@ -7,6 +7,7 @@ go 1.26.0
 
 require (
 	github.com/textfrag/textfrag/goldmark-textfrag v0.0.0-00010101000000-000000000000
+	github.com/textfrag/textfrag/internal/corpus v0.0.0-00010101000000-000000000000
 	github.com/tree-sitter/go-tree-sitter v0.25.0
 	github.com/tree-sitter/tree-sitter-c v0.23.4
 	github.com/tree-sitter/tree-sitter-cpp v0.23.4
