@@ -13,6 +13,7 @@ require (
 	github.com/textfrag/textfrag/internal/termsafe v0.0.0-00010101000000-000000000000
 	github.com/yuin/goldmark v1.8.7
 	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/mod v0.42.0
 	golang.org/x/term v0.47.0
 	golang.org/x/text v0.43.0
 )
