@@ -132,3 +132,28 @@ func TestIsTerminalDevNull(t *testing.T) {
 		t.Errorf("a regular file counts as a terminal")
 	}
 }
+
+// runStdin runs the command in process with stdin as its standard input.
+func runStdin(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errOut strings.Builder
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut}
+	code = e.main(args)
+	return out.String(), errOut.String(), code
+}
+
+// render - reads the page on standard input; its links resolve from the
+// current directory, and its problems are named <stdin>.
+func TestRenderStdin(t *testing.T) {
+	dir := t.TempDir()
+	e2eWrite(t, dir, map[string]string{"textfrag.toml": "", "src/a.txt": "alpha\nbeta\n"})
+	t.Chdir(dir)
+	stdout, stderr, code := runStdin(t, "# Page\n\n[first line](src/a.txt#line=0,1)\n", "render", "-")
+	if code != 0 || !strings.Contains(stdout, "alpha") || strings.Contains(stdout, "beta") {
+		t.Fatalf("render -: exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	_, stderr, code = runStdin(t, "# Page\n\n[gone](src/missing.txt#line=0,1)\n", "render", "-")
+	if code != exitError || !strings.Contains(stderr, "<stdin>:3:1: error:") {
+		t.Errorf("render - with a broken link: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -95,59 +96,84 @@ type linkJSON struct {
 	Name string `json:"name,omitempty"`
 }
 
-func runLink(e *env, args []string) int {
-	fs := newFlagSet("link", linkHelp)
+// linkCmdOptions is link's command line.
+type linkCmdOptions struct {
+	// flags holds the flags below, for textfrag.toml's defaults
+	// (findProject sets those the command line left unset).
+	flags *flag.FlagSet
+	files fileFlags
+
+	Ref     string
+	From    string // the page the link goes in (--from), or ""
+	Caption string // --title
+	Options string // the link's title options (--options)
+	Format  string // "text" or "json"
+	Form    string // "box" or "inline"
+	Quote   bool
+
+	// What Ref names: File and Range, or File and Name (a sym= or
+	// region= selector; Name.Kind is 0 for a range).
+	File  string
+	Range quotelink.Range
+	Name  symbol.Selector
+}
+
+// parseLink reads link's command line, REF included. It reports false
+// after printing the problem, or the usage -h asked for (e.helped).
+func parseLink(e *env, args []string) (*linkCmdOptions, bool) {
+	o := &linkCmdOptions{flags: newFlagSet("link", linkHelp)}
+	fs := o.flags
 	fs.String("root", "", "project root `DIR`: FILE must lie inside it, and links starting with / resolve there ("+rootHelp+")")
-	from := fs.String("from", "", "write the path relative to the Markdown page `PAGE.md` the link goes in (default: from the project root, starting with /)")
+	fs.StringVar(&o.From, "from", "", "write the path relative to the Markdown page `PAGE.md` the link goes in (default: from the project root, starting with /)")
 	chars := fs.Bool("char", false, "START and END are character numbers, not line numbers")
-	caption := fs.String("title", "", "the link's text `T` (default: FILE's name and the range, e.g. \"a.go lines 11–20\")")
-	options := fs.String("options", "", "per-link options `OPTS` for the link's title, e.g. 'hl=12,15-17 dedent lang=go'")
+	fs.StringVar(&o.Caption, "title", "", "the link's text `T` (default: FILE's name and the range, e.g. \"a.go lines 11–20\")")
+	fs.StringVar(&o.Options, "options", "", "per-link options `OPTS` for the link's title, e.g. 'hl=12,15-17 dedent lang=go'")
 	box := fs.Bool("box", false, "print the link as a box, to be pasted as a paragraph of its own (the default)")
 	inline := fs.Bool("inline", false, "print the link for running text")
-	quote := fs.Bool("quote", false, "with a character range, quote it in running text as an inline quotation (implies --inline)")
-	format := fs.String("format", "text", "output `FORMAT`: text (the link), or json ({markdown, dest, fragment, path, label, form, name})")
+	fs.BoolVar(&o.Quote, "quote", false, "with a character range, quote it in running text as an inline quotation (implies --inline)")
+	fs.StringVar(&o.Format, "format", "text", "output `FORMAT`: text (the link), or json ({markdown, dest, fragment, path, label, form, name})")
 	region := fs.String("region", "", "quote the lines between the comment lines \"textfrag:begin `NAME`\" and \"textfrag:end NAME\" of FILE (any language)")
 	withDoc := fs.Bool("doc", false, "with FILE:NAME, start at the declaration's doc comment")
-	var files fileFlags
-	files.register(fs)
+	o.files.register(fs)
 	pos, ok := e.parseFlags(fs, args)
 	if !ok {
-		return exitUsage
+		return nil, false
 	}
 	if len(pos) != 1 {
+		if len(pos) == 0 {
+			e.linkErrorf("no FILE:START[-END], FILE:NAME or FILE --region NAME to link to")
+		} else {
+			e.linkErrorf("link takes one FILE:RANGE, not %d", len(pos))
+		}
 		fs.Usage()
-		return exitUsage
+		return nil, false
 	}
 	ref := pos[0]
-	usage := func(format string, args ...any) int {
+	o.Ref = ref
+	usage := func(format string, args ...any) (*linkCmdOptions, bool) {
 		e.linkErrorf(format, args...)
-		return exitUsage
+		return nil, false
 	}
-	var (
-		file string
-		rng  quotelink.Range
-		sel  symbol.Selector
-		err  error
-	)
+	var err error
 	switch name, symRef := "", false; {
 	case *region != "":
-		file, name = ref, *region
+		o.File, name = ref, *region
 		if *withDoc {
 			return usage("--doc applies to symbols (FILE:NAME), not to --region")
 		}
 		if f, _, named := quotelink.ParseNameRef(ref, isFile); !isFile(ref) && named && isFile(f) {
 			return usage("%s: --region takes the file alone: `textfrag link %s --region %s`; FILE:NAME names a declaration, without --region", ref, f, name)
 		}
-		sel, err = quotelink.NewSelector(name, true, false)
+		o.Name, err = quotelink.NewSelector(name, true, false)
 	default:
-		if file, name, symRef = quotelink.ParseNameRef(ref, isFile); symRef {
-			sel, err = quotelink.NewSelector(name, false, *withDoc)
+		if o.File, name, symRef = quotelink.ParseNameRef(ref, isFile); symRef {
+			o.Name, err = quotelink.NewSelector(name, false, *withDoc)
 			break
 		}
 		if *withDoc {
 			return usage("--doc applies to a symbol: give FILE:NAME, such as src/server.go:Server.Handle")
 		}
-		file, rng, err = quotelink.ParseRef(ref, *chars)
+		o.File, o.Range, err = quotelink.ParseRef(ref, *chars)
 		if err != nil {
 			err = fmt.Errorf("%w, or FILE:NAME (src/server.go:Server.Handle), or FILE --region NAME", err)
 		}
@@ -155,25 +181,43 @@ func runLink(e *env, args []string) int {
 	switch {
 	case err != nil:
 		return usage("%s: %v", ref, err)
-	case sel.Kind != 0 && *chars:
+	case o.Name.Kind != 0 && *chars:
 		return usage("--char: a name quotes the whole lines it spans; give FILE:START-END --char for characters")
-	case sel.Kind != 0 && *quote:
+	case o.Name.Kind != 0 && o.Quote:
 		return usage("--quote applies to character ranges only; a name quotes the whole lines it spans")
-	case *box && (*inline || *quote):
+	case *box && (*inline || o.Quote):
 		return usage("--box and --inline (or --quote) ask for different forms; give one")
-	case *format != "text" && *format != "json":
-		return usage("--format %q: want text or json", *format)
+	case o.Format != "text" && o.Format != "json":
+		return usage("--format %q: want text or json", o.Format)
 	}
-	form := "box"
-	if *inline || *quote {
-		form = "inline"
+	o.Form = "box"
+	if *inline || o.Quote {
+		o.Form = "inline"
 	}
+	return o, true
+}
 
-	proj, ok := e.findProject(fs)
+func runLink(e *env, args []string) int {
+	o, ok := parseLink(e, args)
+	if !ok {
+		return exitUsage
+	}
+	return linkCmdRun(e, o)
+}
+
+// linkCmdRun composes the link o asks for, checks it as a build would, and
+// prints it.
+func linkCmdRun(e *env, o *linkCmdOptions) int {
+	ref, file, sel, form := o.Ref, o.File, o.Name, o.Form
+	usage := func(format string, args ...any) int {
+		e.linkErrorf(format, args...)
+		return exitUsage
+	}
+	proj, ok := e.findProject(o.flags)
 	if !ok {
 		return exitError
 	}
-	r, err := target.New(files.secrets.options(target.Options{Root: proj.Root, Charsets: files.charsets, Symbols: symbols.Set()}))
+	r, err := target.New(o.files.secrets.options(target.Options{Root: proj.Root, Charsets: o.files.charsets, Symbols: symbols.Set()}))
 	if err != nil {
 		e.linkErrorf("%v", err)
 		return exitError
@@ -184,27 +228,27 @@ func runLink(e *env, args []string) int {
 		return exitError
 	}
 	page, doc := "", "." // without --from: rooted, resolved from the root
-	if *from != "" {
-		if info, err := os.Stat(*from); err == nil && info.IsDir() {
-			return usage("--from %s: a directory; name the Markdown page the link goes in", *from)
+	if o.From != "" {
+		if info, err := os.Stat(o.From); err == nil && info.IsDir() {
+			return usage("--from %s: a directory; name the Markdown page the link goes in", o.From)
 		}
-		page = r.DocPath(*from)
+		page = r.DocPath(o.From)
 		if !filepath.IsLocal(filepath.FromSlash(page)) {
-			e.linkErrorf("--from %s: outside the project root, so no build of the project reads it; %s", *from, proj.RootAdvice())
+			e.linkErrorf("--from %s: outside the project root, so no build of the project reads it; %s", o.From, proj.RootAdvice())
 			return exitError
 		}
 		doc = page
 	}
 
 	src := resolvedText{r: r, doc: doc, path: quotelink.Dest(page, filePath, "")}
-	opts := quotelink.Options{Page: page, Caption: *caption, Title: *options, Quote: *quote}
+	opts := quotelink.Options{Page: page, Caption: o.Caption, Title: o.Options, Quote: o.Quote}
 	var link quotelink.Link
 	var sel5147 *rfc5147.Selection
 	if sel.Kind == 0 {
-		link, sel5147, err = quotelink.Compose(filePath, rng, src, opts)
+		link, sel5147, err = quotelink.Compose(filePath, o.Range, src, opts)
 	} else {
 		var span symbol.Span
-		if span, err = src.findName(*options, sel); err == nil {
+		if span, err = src.findName(o.Options, sel); err == nil {
 			link, sel5147, err = quotelink.ComposeName(filePath, sel, span, src, opts)
 		} else if errors.As(err, new(*symbol.Error)) {
 			e.linkErrorf("%s: %s", ref, oneLine(quotelink.ExplainName(file, err, symbols.Languages())))
@@ -227,7 +271,7 @@ func runLink(e *env, args []string) int {
 	if !e.verifyLink(r, doc, filePath, link, form) {
 		return exitError
 	}
-	if *format == "json" {
+	if o.Format == "json" {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(linkJSON{

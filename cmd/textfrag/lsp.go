@@ -47,23 +47,46 @@ for check.
 
 Flags:`
 
-// runLSP is the lsp command.
-func runLSP(e *env, args []string) int {
-	fset := newFlagSet("lsp", lspHelp)
-	lf := linkFlags{unpinned: true}
-	lf.register(fset)
+// lspOptions is lsp's command line: check's flags (lf), whose unset ones
+// textfrag.toml fills in when the editor says which folder it opened.
+type lspOptions struct {
+	flags *flag.FlagSet
+	lf    linkFlags
+}
+
+// parseLSP reads lsp's command line. It reports false after printing the
+// problem, or the usage -h asked for (e.helped).
+func parseLSP(e *env, args []string) (*lspOptions, bool) {
+	o := &lspOptions{flags: newFlagSet("lsp", lspHelp), lf: linkFlags{unpinned: true}}
+	o.lf.register(o.flags)
 	// Clients such as vscode-languageclient add --stdio when told to use
 	// standard input and output, the only transport there is.
-	fset.Bool("stdio", true, "talk over standard input and output (the default and only transport; accepted for clients that add it)")
-	paths, ok := e.parseFlags(fset, args)
+	o.flags.Bool("stdio", true, "talk over standard input and output (the default and only transport; accepted for clients that add it)")
+	paths, ok := e.parseFlags(o.flags, args)
+	if !ok {
+		return nil, false
+	}
+	if len(paths) > 0 {
+		e.errorf("lsp takes no PATHS (%q): the editor says which folder it opened, and the project is found from there", paths[0])
+		o.flags.Usage()
+		return nil, false
+	}
+	return o, true
+}
+
+// runLSP is the lsp command.
+func runLSP(e *env, args []string) int {
+	o, ok := parseLSP(e, args)
 	if !ok {
 		return exitUsage
 	}
-	if len(paths) > 0 {
-		fset.Usage()
-		return exitUsage
-	}
-	if err := lsp.Serve(context.Background(), lspFinder(e, fset, &lf), e.stdin, e.stdout); err != nil {
+	return lspRun(e, o)
+}
+
+// lspRun serves the language server on e's standard input and output
+// until the editor exits it.
+func lspRun(e *env, o *lspOptions) int {
+	if err := lsp.Serve(context.Background(), lspFinder(e, o.flags, &o.lf), e.stdin, e.stdout); err != nil {
 		e.errorf("lsp: %v", err)
 		return exitError
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"flag"
+
 	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 )
@@ -10,10 +12,13 @@ func init() {
 }
 
 const renderHelp = `Usage: textfrag render FILE.md [flags]
+       textfrag render - [flags]
 
 Writes the HTML body of one Markdown page to standard output, without a
 layout: RFC 5147 links become boxes and quotations exactly as in build, and
-links to .md pages point at .html pages. Front matter is left out.
+links to .md pages point at .html pages. Front matter is left out. With -,
+the page is read from standard input, and its relative links resolve from
+the current directory, as those of a page there.
 
 Links starting with / resolve against the project root, and only files
 inside it can be quoted: the directory of the nearest textfrag.toml at or
@@ -28,25 +33,61 @@ with --strict), 2 on bad usage.
 
 Flags:`
 
+// renderOptions is render's command line.
+type renderOptions struct {
+	flags *flag.FlagSet // the flags of lf, for textfrag.toml's defaults
+	lf    linkFlags
+	// Page is the Markdown file to render, or "-" for standard input.
+	Page string
+}
+
+// parseRender reads render's command line. It reports false after printing
+// the problem, or the usage -h asked for (e.helped).
+func parseRender(e *env, args []string) (*renderOptions, bool) {
+	o := &renderOptions{flags: newFlagSet("render", renderHelp)}
+	o.lf.register(o.flags)
+	o.lf.registerRendering(o.flags)
+	pos, ok := e.parseFlags(o.flags, args)
+	if !ok {
+		return nil, false
+	}
+	if len(pos) != 1 {
+		if len(pos) == 0 {
+			e.errorf("render: no FILE.md (or - for standard input)")
+		} else {
+			e.errorf("render takes one FILE.md, not %d; build renders a directory", len(pos))
+		}
+		o.flags.Usage()
+		return nil, false
+	}
+	o.Page = pos[0]
+	return o, true
+}
+
 // runRender is the render command.
 func runRender(e *env, args []string) int {
-	fset := newFlagSet("render", renderHelp)
-	var lf linkFlags
-	lf.register(fset)
-	lf.registerRendering(fset)
-	pos, ok := e.parseFlags(fset, args)
+	o, ok := parseRender(e, args)
 	if !ok {
 		return exitUsage
 	}
-	if len(pos) != 1 {
-		fset.Usage()
-		return exitUsage
-	}
-	name := pos[0]
-	if !lf.find(e, fset) {
+	return renderRun(e, o)
+}
+
+// renderRun renders o.Page's body to stdout.
+func renderRun(e *env, o *renderOptions) int {
+	lf := &o.lf
+	name := o.Page
+	if !lf.find(e, o.flags) {
 		return exitError
 	}
-	src, err := readSiteFile(nil, name, name, project.MaxPageBytes)
+	var src []byte
+	var err error
+	if name == "-" {
+		name = stdinName
+		src, err = e.readStdinPage()
+	} else {
+		src, err = readSiteFile(nil, name, name, project.MaxPageBytes)
+	}
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,7 +22,7 @@ func init() {
 	register(command{name: "resolve", summary: "print what one reference selects: textfrag resolve src/a.go#line=10,20", run: runResolve})
 }
 
-const resolveHelp = `Usage: textfrag resolve [--root DIR] [--json] [--options OPTS] REF
+const resolveHelp = `Usage: textfrag resolve [--root DIR] [--format text|json] [--options OPTS] REF
 
 Writes the characters REF selects, as stored, to standard output (on a
 terminal, with control characters but tab and newline escaped). A relative
@@ -34,51 +35,107 @@ textfrag.toml there sets defaults for the flags below.
 (sym=Server.Handle, region=setup), REF must quote exactly the lines the
 name spans, as a build checks.
 
+--format json prints spans, line numbers, checks and the text as JSON
+(--json is the same).
+
 Exit status: 0 on success (clamping is a warning), 1 on any error, 2 on bad
 usage.
 
 Flags:`
 
-func runResolve(e *env, args []string) int {
-	fs := newFlagSet("resolve", resolveHelp)
+// resolveOptions is resolve's command line.
+type resolveOptions struct {
+	// flags holds the flags below, for textfrag.toml's defaults
+	// (findProject sets those the command line left unset).
+	flags  *flag.FlagSet
+	files  fileFlags
+	remote remoteFlags
+
+	Format  string // "text" or "json"
+	Options string // the link's title (--options)
+	Ref     string
+}
+
+// parseResolve reads resolve's command line. It reports false after
+// printing the problem, or the usage -h asked for (e.helped).
+func parseResolve(e *env, args []string) (*resolveOptions, bool) {
+	o := &resolveOptions{flags: newFlagSet("resolve", resolveHelp)}
+	fs := o.flags
 	fs.String("root", "", "project root `DIR`: a REF starting with / resolves there, and only files inside it are read ("+rootHelp+")")
-	var files fileFlags
-	files.register(fs)
-	asJSON := fs.Bool("json", false, "print spans, line numbers, checks and text as JSON")
-	options := fs.String("options", "", "the link's title `OPTS`; with sym=NAME or region=NAME, REF must quote the lines the name spans")
-	var remote remoteFlags
-	remote.register(fs)
+	o.files.register(fs)
+	fs.StringVar(&o.Format, "format", "text", "output `FORMAT`: text (the selected characters) or json (spans, line numbers, checks and text)")
+	asJSON := fs.Bool("json", false, "the same as --format json")
+	fs.StringVar(&o.Options, "options", "", "the link's title `OPTS`; with sym=NAME or region=NAME, REF must quote the lines the name spans")
+	o.remote.register(fs)
 	pos, ok := e.parseFlags(fs, args)
+	if !ok {
+		return nil, false
+	}
+	if len(pos) != 1 {
+		if len(pos) == 0 {
+			e.errorf("resolve: no REF (a file and an RFC 5147 fragment, such as src/a.go#line=10,20)")
+		} else {
+			e.errorf("resolve takes one REF, not %d (quote a REF that holds spaces or ;)", len(pos))
+		}
+		fs.Usage()
+		return nil, false
+	}
+	o.Ref = pos[0]
+	if *asJSON {
+		if flagGiven(fs, "format") && o.Format != "json" {
+			e.errorf("--json and --format %s say different things", o.Format)
+			return nil, false
+		}
+		o.Format = "json"
+	}
+	if o.Format != "text" && o.Format != "json" {
+		e.errorf("--format must be text or json, not %q", o.Format)
+		return nil, false
+	}
+	return o, true
+}
+
+// flagGiven reports whether the command line set the flag name.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+func runResolve(e *env, args []string) int {
+	o, ok := parseResolve(e, args)
 	if !ok {
 		return exitUsage
 	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return exitUsage
-	}
-	ref := pos[0]
+	return resolveRun(e, o)
+}
+
+// resolveRun resolves o.Ref and prints what it selects.
+func resolveRun(e *env, o *resolveOptions) int {
+	ref := o.Ref
+	asJSON := o.Format == "json"
 	// The title as a build reads it: an unknown word fails here as there.
-	err := textfrag.CheckTitle(*options)
+	err := textfrag.CheckTitle(o.Options)
 	var sel symbol.Selector
 	var lang string
 	var named bool
 	if err == nil {
-		sel, lang, named, err = quotelink.TitleName(*options)
+		sel, lang, named, err = quotelink.TitleName(o.Options)
 	}
 	if err != nil {
-		e.errorf("--options %q: %v", *options, err)
+		e.errorf("--options %q: %v", o.Options, err)
 		return exitUsage
 	}
-	proj, ok := e.findProject(fs)
+	proj, ok := e.findProject(o.flags)
 	if !ok {
 		return exitError
 	}
-	rem, err := remote.options()
+	rem, err := o.remote.options()
 	if err != nil {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	r, err := target.New(files.secrets.options(target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, Symbols: symbols.Set()}))
+	r, err := target.New(o.files.secrets.options(target.Options{Root: proj.Root, Charsets: o.files.charsets, Remote: rem, Symbols: symbols.Set()}))
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -89,7 +146,7 @@ func runResolve(e *env, args []string) int {
 		return exitError
 	}
 	var te *target.Error
-	if errors.As(err, &te) && te.Result != nil && *asJSON {
+	if errors.As(err, &te) && te.Result != nil && asJSON {
 		e.writeJSON(ref, te.Result, false)
 	}
 	if err != nil {
@@ -107,7 +164,7 @@ func runResolve(e *env, args []string) int {
 		}
 	}
 	e.warnSelection(ref, res)
-	if *asJSON {
+	if asJSON {
 		e.writeJSON(ref, res, true)
 		return exitOK
 	}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
+	"github.com/textfrag/textfrag/internal/quotelink"
+)
+
+// parseEnv is an env whose stderr a parse test reads.
+func parseEnv() (*env, *bytes.Buffer) {
+	var stderr bytes.Buffer
+	return &env{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &stderr}, &stderr
+}
+
+// parseCase is one command line: it parses (and then check holds for the
+// options), or it fails with stderr holding err.
+type parseCase[O any] struct {
+	name  string
+	args  []string
+	err   string // "" when the command line is right
+	check func(t *testing.T, o O)
+}
+
+func runParseCases[O any](t *testing.T, parse func(*env, []string) (O, bool), cases []parseCase[O]) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e, stderr := parseEnv()
+			o, ok := parse(e, c.args)
+			switch {
+			case c.err == "" && !ok:
+				t.Fatalf("%q: refused: %s", c.args, stderr)
+			case c.err != "" && ok:
+				t.Fatalf("%q: accepted, want an error with %q", c.args, c.err)
+			case c.err != "":
+				if !strings.Contains(stderr.String(), c.err) {
+					t.Errorf("%q: stderr %q lacks %q", c.args, stderr, c.err)
+				}
+				if !strings.Contains(stderr.String(), "Usage: textfrag") && !strings.Contains(stderr.String(), "textfrag: ") {
+					t.Errorf("%q: stderr %q says neither what is wrong nor the usage", c.args, stderr)
+				}
+			case c.check != nil:
+				c.check(t, o)
+			}
+		})
+	}
+}
+
+func TestParseResolve(t *testing.T) {
+	want := func(format, options, ref string) func(*testing.T, *resolveOptions) {
+		return func(t *testing.T, o *resolveOptions) {
+			if o.Format != format || o.Options != options || o.Ref != ref {
+				t.Errorf("format %q, options %q, ref %q; want %q, %q, %q", o.Format, o.Options, o.Ref, format, options, ref)
+			}
+		}
+	}
+	runParseCases(t, parseResolve, []parseCase[*resolveOptions]{
+		{name: "a ref", args: []string{"src/a.go#line=1,2"}, check: want("text", "", "src/a.go#line=1,2")},
+		{name: "--format json", args: []string{"--format", "json", "a.txt#line=1"}, check: want("json", "", "a.txt#line=1")},
+		{name: "--json is --format json", args: []string{"a.txt#line=1", "--json"}, check: want("json", "", "a.txt#line=1")},
+		{name: "--json with --format json", args: []string{"--json", "--format=json", "a.txt#line=1"}, check: want("json", "", "a.txt#line=1")},
+		{name: "--options", args: []string{"--options", "sym=Server.Handle", "a.go#line=1,9"}, check: want("text", "sym=Server.Handle", "a.go#line=1,9")},
+		{name: "flags after --", args: []string{"--", "-odd#line=1"}, check: want("text", "", "-odd#line=1")},
+		{name: "--json against --format text", args: []string{"--json", "--format", "text", "a.txt#line=1"}, err: "--json and --format text say different things"},
+		{name: "unknown format", args: []string{"--format", "yaml", "a.txt#line=1"}, err: `--format must be text or json, not "yaml"`},
+		{name: "no ref", args: nil, err: "resolve: no REF"},
+		{name: "two refs", args: []string{"a#line=1", "b#line=1"}, err: "resolve takes one REF, not 2"},
+		{name: "unknown flag", args: []string{"--frob", "a#line=1"}, err: "flag provided but not defined: -frob"},
+	})
+}
+
+func TestParseLink(t *testing.T) {
+	lines := func(file string, first, last int64, form string) func(*testing.T, *linkCmdOptions) {
+		return func(t *testing.T, o *linkCmdOptions) {
+			if o.File != file || o.Name.Kind != 0 || o.Form != form || o.Range.Unit != quotelink.Lines || o.Range.Start != first || o.Range.End != last {
+				t.Errorf("%+v; want %s lines %d-%d as %s", o, file, first, last, form)
+			}
+		}
+	}
+	named := func(file string, kind symbol.Kind, name string) func(*testing.T, *linkCmdOptions) {
+		return func(t *testing.T, o *linkCmdOptions) {
+			if o.File != file || o.Name.Kind != kind || o.Name.String() != name {
+				t.Errorf("file %q, name %q (kind %v); want %q, %q", o.File, o.Name.String(), o.Name.Kind, file, name)
+			}
+		}
+	}
+	runParseCases(t, parseLink, []parseCase[*linkCmdOptions]{
+		{name: "a line range", args: []string{"src/a.go:11-20"}, check: lines("src/a.go", 11, 20, "box")},
+		{name: "one line, inline, from a page", args: []string{"--inline", "src/a.go:7", "--from", "docs/guide.md"}, check: func(t *testing.T, o *linkCmdOptions) {
+			lines("src/a.go", 7, 7, "inline")(t, o)
+			if o.From != "docs/guide.md" {
+				t.Errorf("from %q", o.From)
+			}
+		}},
+		{name: "characters, quoted", args: []string{"--char", "--quote", "a.txt:101-150"}, check: func(t *testing.T, o *linkCmdOptions) {
+			if o.Range.Unit != quotelink.Chars || o.Range.Start != 101 || o.Range.End != 150 || !o.Quote || o.Form != "inline" {
+				t.Errorf("%+v", o)
+			}
+		}},
+		{name: "a symbol", args: []string{"src/server.go:Server.Handle"}, check: named("src/server.go", symbol.Symbol, "sym=Server.Handle")},
+		{name: "a region", args: []string{"src/a.sh", "--region", "setup"}, check: named("src/a.sh", symbol.Region, "region=setup")},
+		{name: "title, options and json", args: []string{"--title", "T", "--options", "dedent", "--format", "json", "a.go:1"}, check: func(t *testing.T, o *linkCmdOptions) {
+			if o.Caption != "T" || o.Options != "dedent" || o.Format != "json" {
+				t.Errorf("%+v", o)
+			}
+		}},
+		{name: "--doc with --region", args: []string{"a.sh", "--region", "x", "--doc"}, err: "--doc applies to symbols"},
+		{name: "--doc with a range", args: []string{"a.go:1-2", "--doc"}, err: "--doc applies to a symbol"},
+		{name: "--char with a name", args: []string{"a.go:Server", "--char"}, err: "--char: a name quotes the whole lines"},
+		{name: "--quote with a name", args: []string{"a.go:Server", "--quote"}, err: "--quote applies to character ranges only"},
+		{name: "--box with --inline", args: []string{"a.go:1", "--box", "--inline"}, err: "--box and --inline (or --quote) ask for different forms"},
+		{name: "unknown format", args: []string{"a.go:1", "--format", "xml"}, err: `--format "xml": want text or json`},
+		{name: "no range", args: []string{"a.go"}, err: "a.go:"},
+		{name: "nothing", args: nil, err: "no FILE:START[-END]"},
+		{name: "two", args: []string{"a.go:1", "b.go:2"}, err: "link takes one FILE:RANGE, not 2"},
+	})
+}
+
+func TestParseRender(t *testing.T) {
+	runParseCases(t, parseRender, []parseCase[*renderOptions]{
+		{name: "a page", args: []string{"docs/guide.md"}, check: func(t *testing.T, o *renderOptions) {
+			if o.Page != "docs/guide.md" {
+				t.Errorf("page %q", o.Page)
+			}
+		}},
+		{name: "standard input, strict", args: []string{"-", "--strict"}, check: func(t *testing.T, o *renderOptions) {
+			if o.Page != "-" || !o.lf.strict {
+				t.Errorf("page %q, strict %v", o.Page, o.lf.strict)
+			}
+		}},
+		{name: "the highlight cache off", args: []string{"--highlight-cache=false", "a.md"}, check: func(t *testing.T, o *renderOptions) {
+			if !o.lf.noCache {
+				t.Error("--highlight-cache=false kept the cache")
+			}
+		}},
+		{name: "no page", args: nil, err: "render: no FILE.md (or - for standard input)"},
+		{name: "two pages", args: []string{"a.md", "b.md"}, err: "render takes one FILE.md, not 2"},
+		{name: "a bad flag value", args: []string{"--highlight-cache=maybe", "a.md"}, err: "highlight-cache"},
+	})
+}
+
+func TestParseLSP(t *testing.T) {
+	runParseCases(t, parseLSP, []parseCase[*lspOptions]{
+		{name: "no arguments", args: nil, check: func(t *testing.T, o *lspOptions) {
+			if !o.lf.unpinned {
+				t.Error("the server does not warn about unpinned links, as check does")
+			}
+		}},
+		{name: "--stdio, as clients add it", args: []string{"--stdio"}},
+		{name: "check's flags", args: []string{"--strict", "--lenient", "--root", "/tmp/p"}, check: func(t *testing.T, o *lspOptions) {
+			if !o.lf.strict || !o.lf.lenient || o.lf.root != "/tmp/p" {
+				t.Errorf("%+v", o.lf)
+			}
+		}},
+		{name: "paths", args: []string{"docs"}, err: "lsp takes no PATHS"},
+		{name: "an unknown flag", args: []string{"--tcp"}, err: "flag provided but not defined: -tcp"},
+	})
+}
