@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
@@ -30,7 +31,10 @@ Resolves and verifies every RFC 5147 link (#line=…, #char=…) in the Markdown
 files under PATHS (default: see below), without writing HTML: the same checks
 as build, so that CI can fail early and point at each broken link. Directories
 are searched for *.md files, leaving out hidden and "_"-prefixed files and
-directories; a file named on the command line is always checked.
+directories; a file named on the command line is always checked. A PATH of
+- is a page read from standard input (named <stdin> in messages; its
+relative links resolve from the current directory). On a terminal, a
+progress line on stderr counts the files checked.
 
 Links starting with / resolve against the project root, and only files
 inside it can be quoted. Every command finds the same root: the directory of
@@ -101,7 +105,8 @@ func runCheck(e *env, args []string) int {
 	if !lf.find(e, fset) {
 		return exitError
 	}
-	if len(paths) == 0 {
+	paths, fromStdin := cutStdin(paths)
+	if len(paths) == 0 && !fromStdin {
 		paths = defaultPaths(lf.proj)
 	}
 	files, err := project.MarkdownFiles(paths)
@@ -111,6 +116,14 @@ func runCheck(e *env, args []string) int {
 	}
 	if files, ok = e.shardFiles(shard, lf.root, files); !ok {
 		return exitError
+	}
+	var stdinSrc []byte // the page on standard input ("-"), checked last
+	if fromStdin {
+		if stdinSrc, err = e.readStdinPage(); err != nil {
+			e.errorf("%v", err)
+			return exitError
+		}
+		files = append(files, stdinName)
 	}
 	r, err := lf.newResolver(lf.root)
 	if err != nil {
@@ -127,15 +140,24 @@ func runCheck(e *env, args []string) int {
 
 	pages := make([]*page.Page, len(files))
 	readErrs := make([]error, len(files))
-	parallel(context.Background(), *jobs, len(files), nil, func(i int) {
+	var done atomic.Int64
+	prog := e.startProgress("checking", len(files), &done)
+	parallel(context.Background(), *jobs, len(files), &done, func(i int) {
 		defer page.Recover(&readErrs[i], files[i])
-		src, err := read.Read(files[i]) // a FIFO or a device fails at once
+		var src []byte
+		var err error
+		if fromStdin && i == len(files)-1 {
+			src = stdinSrc
+		} else {
+			src, err = read.Read(files[i]) // a FIFO or a device fails at once
+		}
 		if err != nil {
 			readErrs[i] = err
 			return
 		}
 		pages[i], readErrs[i] = page.Check(md, r, files[i], src, lf.lenient)
 	})
+	prog.finish()
 
 	var problems []*textfrag.Problem
 	var records []checkRecord

@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 )
@@ -155,5 +157,63 @@ func TestRenderStdin(t *testing.T) {
 	_, stderr, code = runStdin(t, "# Page\n\n[gone](src/missing.txt#line=0,1)\n", "render", "-")
 	if code != exitError || !strings.Contains(stderr, "<stdin>:3:1: error:") {
 		t.Errorf("render - with a broken link: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// check - checks the page on standard input beside the files named, and
+// names its problems <stdin>.
+func TestCheckStdin(t *testing.T) {
+	dir := t.TempDir()
+	e2eWrite(t, dir, map[string]string{"textfrag.toml": "", "src/a.txt": "alpha\n", "docs/ok.md": "# OK\n\n[a](../src/a.txt#line=0,1)\n"})
+	t.Chdir(dir)
+	_, stderr, code := runStdin(t, "# In\n\n[b](src/missing.txt#line=0,1)\n", "check", "-", "docs/ok.md")
+	if code != exitError || !strings.Contains(stderr, "<stdin>:3:1: error:") || !strings.Contains(stderr, "checked 2 links in 2 files: 1 error") {
+		t.Errorf("check - docs/ok.md: exit %d, stderr %q", code, stderr)
+	}
+	_, stderr, code = runStdin(t, "# In\n\n[a](src/a.txt#line=0,1)\n", "check", "-")
+	if code != exitOK || !strings.Contains(stderr, "checked 1 link in 1 file") {
+		t.Errorf("check - alone: exit %d, stderr %q (the default paths must not be added)", code, stderr)
+	}
+}
+
+// check, pin and refs draw a progress line on a terminal, and nothing
+// elsewhere, as build does (TestBuildProgressOnTerminalOnly).
+func TestProgressOnTerminalOnly(t *testing.T) {
+	saved := progressInterval
+	progressInterval = time.Microsecond
+	defer func() { progressInterval = saved }()
+	dir := t.TempDir()
+	files := map[string]string{"textfrag.toml": "", "docs/t.txt": "x\n"}
+	for i := range progressPages + 10 {
+		files[fmt.Sprintf("docs/p%d.md", i)] = fmt.Sprintf("# P%d\n\n[t](t.txt#line=,1)\n", i)
+	}
+	e2eWrite(t, dir, files)
+	t.Chdir(dir)
+	for _, c := range []struct {
+		args []string
+		line string
+	}{
+		{[]string{"check", "docs"}, "textfrag: checking "},
+		{[]string{"pin", "docs"}, "textfrag: pinning "},
+		{[]string{"refs", "docs/t.txt"}, "textfrag: reading pages "},
+	} {
+		for _, tty := range []bool{false, true} {
+			var out, errOut strings.Builder
+			e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, stderrIsTTY: tty}
+			e.main(append([]string{}, c.args...))
+			stderr := errOut.String()
+			if !tty {
+				if strings.Contains(stderr, "\r") || strings.Contains(stderr, "\033") {
+					t.Errorf("%v, not a terminal: stderr %q", c.args, stderr)
+				}
+				continue
+			}
+			if !strings.Contains(stderr, "\r\033[K"+c.line) || !strings.Contains(stderr, "/60\r\033[K") {
+				t.Errorf("%v on a terminal: stderr %q", c.args, stderr)
+			}
+			if strings.Contains(out.String(), "\r") {
+				t.Errorf("%v: the progress line reached stdout", c.args)
+			}
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/pin"
@@ -267,13 +268,17 @@ func (p *pinner) run(paths []string) int {
 	todo := files
 	for pass := 1; len(todo) > 0; pass++ {
 		rewritten := map[string]string{} // real path → name, this pass
+		var done atomic.Int64
+		prog := p.e.startProgress("pinning", len(todo), &done)
 		for _, name := range todo {
 			src, newSrc, ok := p.file(name)
+			done.Add(1)
 			if !ok || bytes.Equal(src, newSrc) {
 				continue
 			}
 			written[name] = true
 			if !p.opt.write {
+				prog.clear() // the diff starts on a line of its own
 				fmt.Fprint(p.e.stdout, pinShownDiff(pin.UnifiedDiff(termsafe.Escape(pinFileLabel(name), ""), src, newSrc)))
 			} else if err := pinWriteAtomic(p.res.Root(), name, src, newSrc); err != nil {
 				p.e.errorf("pin: %s: not written: %s", termsafe.Escape(name, ""), termsafe.Escape(err.Error(), ""))
@@ -286,6 +291,7 @@ func (p *pinner) run(paths []string) int {
 				p.hist.Remember(real, src)
 			}
 		}
+		prog.finish()
 		// Files quoting a file just rewritten hold stale pins: with --write,
 		// go over them again (a fresh resolver reads the new contents);
 		// without, say so.

@@ -17,7 +17,8 @@ const (
 // progressInterval is how often the line is redrawn (a variable for tests).
 var progressInterval = 100 * time.Millisecond
 
-// progress keeps a "building: 120/400 pages" line up to date on a terminal.
+// progress keeps a "textfrag: building 120/400" line up to date on a
+// terminal (build, check, pin, refs).
 // It writes nothing when stderr is not a terminal, so logs and pipes stay
 // clean.
 type progress struct {
@@ -28,7 +29,8 @@ type progress struct {
 
 	stop    chan struct{}
 	stopped sync.WaitGroup
-	shown   bool
+	mu      sync.Mutex // held while the line is written or cleared
+	shown   bool       // the line is on the terminal now
 }
 
 // startProgress starts reporting done out of total. Call finish when done.
@@ -47,8 +49,10 @@ func (e *env) startProgress(what string, total int, done *atomic.Int64) *progres
 				return
 			case <-tick.C:
 				if p.total > progressPages || time.Since(start) > progressDelay {
+					p.mu.Lock()
 					p.shown = true
 					fmt.Fprintf(p.e.stderr, "\r\033[Ktextfrag: %s %d/%d", p.what, p.done.Load(), p.total)
+					p.mu.Unlock()
 				}
 			}
 		}
@@ -60,7 +64,17 @@ func (e *env) startProgress(what string, total int, done *atomic.Int64) *progres
 func (p *progress) finish() {
 	close(p.stop)
 	p.stopped.Wait()
+	p.clear()
+}
+
+// clear takes the line off the terminal until the next redraw: call it
+// before writing anything else there (pin's diff on stdout), or that
+// would start on the progress line.
+func (p *progress) clear() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.shown {
 		fmt.Fprint(p.e.stderr, "\r\033[K")
+		p.shown = false
 	}
 }

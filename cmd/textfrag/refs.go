@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
@@ -311,7 +312,9 @@ func (e *env) scanRefs(lf *linkFlags, r *target.Resolver, jobs int, match func(p
 	defer read.Close()
 	found := make([][]*refs.Link, len(files))
 	readErrs := make([]error, len(files))
-	parallel(context.Background(), jobs, len(files), nil, func(i int) {
+	var done atomic.Int64
+	prog := e.startProgress("reading pages", len(files), &done)
+	parallel(context.Background(), jobs, len(files), &done, func(i int) {
 		defer page.Recover(&readErrs[i], files[i])
 		src, err := read.Read(files[i])
 		if err != nil {
@@ -325,6 +328,7 @@ func (e *env) scanRefs(lf *linkFlags, r *target.Resolver, jobs int, match func(p
 			}
 		}
 	})
+	prog.finish()
 	var out []*refs.Link
 	ok := true
 	for i := range files {

@@ -24,3 +24,15 @@ func (e *env) readStdinPage() ([]byte, error) {
 	}
 	return b, nil
 }
+
+// cutStdin takes "-" (standard input) out of a command's paths, and
+// reports whether it was there.
+func cutStdin(paths []string) ([]string, bool) {
+	rest := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if p != "-" {
+			rest = append(rest, p)
+		}
+	}
+	return rest, len(rest) < len(paths)
+}
