@@ -363,7 +363,7 @@ func (s *server) update(changed map[string]bool) {
 	}
 	s.watchTargets(start)
 	if failed > 0 {
-		fmt.Fprintf(s.log, "textfrag: rebuilt %d of %d pages in %v; %d failed, and the browser shows why\n", len(todo), len(pages), time.Since(start).Round(time.Millisecond), failed)
+		fmt.Fprintf(s.log, "textfrag: rebuilt %d of %d pages in %v; %d failed: each shows why in the browser, /%s lists them\n", len(todo), len(pages), time.Since(start).Round(time.Millisecond), failed, failuresPath)
 	} else {
 		fmt.Fprintf(s.log, "textfrag: rebuilt %d of %d pages in %v\n", len(todo), len(pages), time.Since(start).Round(time.Millisecond))
 	}
@@ -475,6 +475,10 @@ func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
+	if name == failuresPath {
+		s.serveFailures(w)
+		return
+	}
 	if slices.ContainsFunc(strings.Split(name, "/"), project.Skipped) {
 		http.NotFound(w, r)
 		return
@@ -482,6 +486,10 @@ func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 	s.mu.RLock()
 	p, isPage := s.pages[name]
 	report, version := s.errorReport(), s.version
+	var failures []pageFailure // when this page fails: every page that does
+	if report == "" && isPage && p.failed(s.flags) {
+		failures = s.failures()
+	}
 	st, css := s.site, s.css
 	if st != nil {
 		st.inUse.Add(1) // the next round closes st's srcRoot only after this request
@@ -497,6 +505,21 @@ func (s *server) serveSite(w http.ResponseWriter, r *http.Request) {
 			Report     string
 			LiveReload template.HTML
 		}{report, template.HTML(liveReloadScript(version))})
+		return
+	}
+	if failures != nil {
+		// This page's own errors, and the other pages that fail: the
+		// pages that build are served as they are.
+		page := failures[slices.IndexFunc(failures, func(f pageFailure) bool { return f.Output == name })]
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusInternalServerError)
+		pageErrorPage.Execute(w, struct {
+			Page       pageFailure
+			Failures   []pageFailure
+			Index      string
+			LiveReload template.HTML
+		}{page, failures, "/" + failuresPath, template.HTML(liveReloadScript(version))})
 		return
 	}
 	if isPage {
@@ -566,9 +589,10 @@ func (s *server) pageExists(name string) (*servedPage, bool) {
 	return p, ok
 }
 
-// errorReport returns every problem of the site as text, or "" when the
-// site builds (warnings alone are not shown, unless --strict). Call with mu
-// held.
+// errorReport returns what keeps the whole site from building (an invalid
+// textfrag.toml, a layout that does not parse), shown in place of every
+// page, or "". A page that fails shows its own errors (failures). Call with
+// mu held.
 func (s *server) errorReport() string {
 	if s.configErr != nil {
 		return s.configErr.Error()
@@ -576,28 +600,108 @@ func (s *server) errorReport() string {
 	if s.siteErr != nil {
 		return s.siteErr.Error()
 	}
-	var lines []string
-	for _, out := range slices.Sorted(maps.Keys(s.pages)) {
-		p := s.pages[out]
+	return ""
+}
+
+// failuresPath is where serve lists the pages that do not build. A name
+// starting with "_" is never a page of the site (project.Skipped).
+const failuresPath = "_textfrag/failures.html"
+
+// pageFailure is a page that does not build, and why.
+type pageFailure struct {
+	Output string // its output path, "guide/index.html"
+	Source string // its Markdown file under SRC
+	Report string // its errors (and, with --strict, warnings), one a line
+}
+
+// failures returns the pages that fail, by output path (warnings alone do
+// not fail a page, unless --strict). Call with mu held.
+func (s *server) failures() []pageFailure {
+	var out []pageFailure
+	for _, name := range slices.Sorted(maps.Keys(s.pages)) {
+		p := s.pages[name]
 		if !p.failed(s.flags) {
 			continue
 		}
+		var lines []string
 		for _, prob := range p.problems {
 			lines = append(lines, prob.Error())
 		}
 		if p.err != nil {
 			lines = append(lines, p.err.Error())
 		}
+		out = append(out, pageFailure{Output: name, Source: p.source, Report: strings.Join(lines, "\n")})
 	}
-	return strings.Join(lines, "\n")
+	return out
 }
+
+// serveFailures serves the index of the pages that do not build, with
+// their errors, or says that every page builds.
+func (s *server) serveFailures(w http.ResponseWriter) {
+	s.mu.RLock()
+	report, version := s.errorReport(), s.version
+	var failures []pageFailure
+	if report == "" {
+		failures = s.failures()
+	}
+	s.mu.RUnlock()
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	failuresPage.Execute(w, struct {
+		Report     string
+		Failures   []pageFailure
+		LiveReload template.HTML
+	}{report, failures, template.HTML(liveReloadScript(version))})
+}
+
+// errorStyle is the style of serve's error pages.
+const errorStyle = `<style>body{font:1rem/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#fff0f0;border-left:4px solid #cf222e;padding:1rem;font:0.9rem/1.5 ui-monospace,monospace}</style>`
+
+// pageErrorPage shows one page's errors in place of the page, escaped, with
+// the other pages that fail, and reloads when the site changes.
+var pageErrorPage = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>textfrag: {{.Page.Source}} does not build</title>
+` + errorStyle + `
+</head>
+<body>
+<h1>{{.Page.Source}} does not build</h1>
+<p>Fix these and the page reloads by itself:</p>
+<pre>{{.Page.Report}}</pre>
+{{if gt (len .Failures) 1}}<h2>Pages that do not build</h2>
+<ul>{{range .Failures}}
+<li><a href="/{{.Output}}">{{.Source}}</a></li>{{end}}
+</ul>
+<p>Every error: <a href="{{.Index}}">{{.Index}}</a>. The other pages are served as they build.</p>
+{{end}}{{.LiveReload}}
+</body>
+</html>
+`))
+
+// failuresPage lists the pages that do not build, with their errors.
+var failuresPage = template.Must(template.New("failures").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>textfrag: pages that do not build</title>
+` + errorStyle + `
+</head>
+<body>
+{{if .Report}}<h1>The site does not build</h1>
+<pre>{{.Report}}</pre>
+{{else if .Failures}}<h1>Pages that do not build</h1>
+{{range .Failures}}<h2><a href="/{{.Output}}">{{.Source}}</a></h2>
+<pre>{{.Report}}</pre>
+{{end}}{{else}}<h1>Every page builds</h1>
+{{end}}{{.LiveReload}}
+</body>
+</html>
+`))
 
 // errorPage shows build errors in the browser, escaped, and reloads when
 // they are fixed.
 var errorPage = template.Must(template.New("error").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>textfrag: build failed</title>
-<style>body{font:1rem/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#fff0f0;border-left:4px solid #cf222e;padding:1rem;font:0.9rem/1.5 ui-monospace,monospace}</style>
+` + errorStyle + `
 </head>
 <body>
 <h1>The site does not build</h1>

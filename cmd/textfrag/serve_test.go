@@ -158,12 +158,16 @@ func TestServeRebuildsDependentPagesAndReloads(t *testing.T) {
 	}
 	s.mu.RUnlock()
 
-	// A broken link: every page shows the error, escaped; the server goes on.
+	// A broken link: that page shows its own error, escaped; the other
+	// pages are served as they build; the server goes on.
 	serveWrite(t, filepath.Join(dir, "index.md"), "# Home\n\n[quoted](src/a.txt#line=,1 \"<b>bold</b>\")\n")
 	waitEvent(t, events, "reload")
-	code, body = serveGet(t, ts.URL+"/other.html")
+	code, body = serveGet(t, ts.URL+"/index.html")
 	if code != 500 || !strings.Contains(body, "index.md:3:1: error:") || !strings.Contains(body, "&lt;b&gt;bold&lt;/b&gt;") || strings.Contains(body, "<b>bold") {
 		t.Errorf("error page: %d\n%s", code, body)
+	}
+	if code, other := serveGet(t, ts.URL+"/other.html"); code != 200 || strings.Contains(other, "error") {
+		t.Errorf("other.html, which builds, while index.md fails: %d\n%s", code, other)
 	}
 	if !strings.Contains(body, eventsPath+"?v=") {
 		t.Errorf("the error page does not reload")
