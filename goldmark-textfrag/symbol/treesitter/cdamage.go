@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	ts "github.com/tree-sitter/go-tree-sitter"
 
@@ -118,9 +119,13 @@ func scanC(tree *ts.Tree, src []byte) *cScan {
 	errDepth := -1 // the depth of the ERROR the cursor is in, -1 none
 	c := tree.Walk()
 	defer c.Close()
+	// d is the cursor's depth, kept here: the cursor's Depth counts its
+	// stack each time it is asked, which made the scan cost the square of
+	// the tree's depth.
+	d := 0
 	for {
+		scanVisits.Add(1)
 		n := c.Node()
-		d := int(c.Depth())
 		if errDepth >= d {
 			errDepth = -1
 		}
@@ -144,15 +149,21 @@ func scanC(tree *ts.Tree, src []byte) *cScan {
 			sc.braces[int(n.StartByte())] = treeBrace{path[d-1], errDepth >= 0}
 		}
 		if c.GotoFirstChild() {
+			d++
 			continue
 		}
 		for !c.GotoNextSibling() {
 			if !c.GotoParent() {
 				return sc
 			}
+			d--
 		}
 	}
 }
+
+// scanVisits counts the nodes scanC has visited, for the tests that hold
+// it linear in the tree.
+var scanVisits atomic.Int64
 
 // braceZones returns a zone for each pair of braces (as pairBraces pairs
 // them) that the tree did not read as one node's { and }: from the { to
