@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/yuin/goldmark"
@@ -118,5 +119,54 @@ func TestDiagnosticsLinearInLinks(t *testing.T) {
 	small, large := visits(2000), visits(4000)
 	if small <= 0 || float64(large) > 2.2*float64(small) {
 		t.Errorf("2,000 links: %d links looked at; 4,000: %d (more than 2.2 times)", small, large)
+	}
+}
+
+// Thousands of incremental changes to a large page, in many didChange
+// messages, are applied at the cost of what they touch (lineWork, the same
+// for a page twice as large), and the page checked after them is the text
+// they make: the link the last change writes is reported where it is.
+func TestDidChangeCostOfTheChange(t *testing.T) {
+	run := func(lines int) int64 {
+		root := t.TempDir()
+		if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("one\ntwo\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		page := strings.Repeat("Some words, 😀, and more words in a line.\n", lines)
+		uri := pageURI(root, "page.md")
+		const changes = 2000
+		before := lineWork.Load()
+		diags := session(t, root, func(msg func(string, any)) {
+			msg("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "markdown", "version": 1, "text": page}})
+			// In didChange messages of 100 changes each.
+			for m := range changes / 100 {
+				var cs []any
+				for i := m * 100; i < (m+1)*100; i++ {
+					// Insert "x" after the emoji (UTF-16: 2 units) of a
+					// line spread over the page, or break a line there.
+					line := i * 7919 % lines
+					text := "x"
+					if i%10 == 0 {
+						text = "\r\n"
+					}
+					cs = append(cs, map[string]any{"range": Range{Start: Position{Line: line, Character: 14}, End: Position{Line: line, Character: 14}}, "text": text})
+				}
+				msg("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": m + 2}, "contentChanges": cs})
+			}
+			msg("textDocument/didChange", map[string]any{
+				"textDocument": map[string]any{"uri": uri, "version": changes + 2},
+				"contentChanges": []any{map[string]any{"range": Range{Start: Position{Line: 100, Character: 3}, End: Position{Line: 100, Character: 5}},
+					"text": "[q](a.txt#line=0,1;md5=00000000000000000000000000000000)"}},
+			})
+		})[uri]
+		work := lineWork.Load() - before
+		if len(diags) != 1 || diags[0].Range.Start != (Position{Line: 100, Character: 7}) {
+			t.Fatalf("%d lines: diagnostics %+v, want one at line 100, character 7", lines, diags)
+		}
+		return work
+	}
+	small, large := run(12500), run(25000) // 0.5 and 1 MB
+	if float64(large) > 1.3*float64(small) {
+		t.Errorf("2,000 changes: %d nodes and bytes visited in a 0.5 MB page, %d in 1 MB (more than 1.3 times)", small, large)
 	}
 }
