@@ -638,9 +638,13 @@ func inFunctionBody(item, e *ts.Node) bool {
 }
 
 // cleanBefore reports whether the children of n before child have no error.
+// It steps through them with a cursor (Node.Child(i) counts from the first
+// child each time).
 func cleanBefore(n, child *ts.Node) bool {
-	for i := range n.ChildCount() {
-		k := n.Child(i)
+	c := n.Walk()
+	defer c.Close()
+	for ok := c.GotoFirstChild(); ok; ok = c.GotoNextSibling() {
+		k := c.Node()
 		if k.StartByte() >= child.StartByte() {
 			return true
 		}
@@ -797,8 +801,10 @@ func macroBeforeDecl(e, d *ts.Node, src []byte) bool {
 		return false
 	}
 	afterE := false
-	for i := range d.ChildCount() {
-		k := d.Child(i)
+	c := d.Walk()
+	defer c.Close()
+	for ok := c.GotoFirstChild(); ok; ok = c.GotoNextSibling() {
+		k := c.Node()
 		switch {
 		case k.Id() == e.Id():
 			afterE = true
