@@ -17,8 +17,9 @@ func TestLSPCompletionThroughLinks(t *testing.T) {
 	e2eWrite(t, outside, map[string]string{"id_rsa": "PRIVATE KEY\n", ".ssh/id_ed25519": "PRIVATE KEY\n"})
 	e2eWrite(t, root, map[string]string{
 		".git/config":   "[remote]\ntoken = SECRET-GIT\n",
-		".ssh/id_rsa":   "SECRET-SSH\n",
-		"docs/page.md":  "[a](k/\n[b](g/\n[c](up/\n[d](out/\n[e](./\n[f](up/.ssh/\n",
+		".ssh/id_rsa":   "# textfrag:begin key\nSECRET-SSH\n# textfrag:end key\n",
+		"docs/page.md":  "[a](k/\n[b](g/\n[c](up/\n[d](out/\n[e](./\n[f](up/.ssh/\n[g](k/id_rsa#line=0,1 \"region=\n[h](../src/r.go#line=0,1 \"region=\n",
+		"src/r.go":      "package a\n// textfrag:begin ok\nvar x = 1\n// textfrag:end ok\n",
 		"docs/quote.md": "[h](g/config#line=0,1)\n[i](out/id_rsa#line=0,1)\n[j](k/id_rsa#line=0,1)\n",
 	})
 	for link, to := range map[string]string{
@@ -50,6 +51,13 @@ func TestLSPCompletionThroughLinks(t *testing.T) {
 		if got := complete(line, len(typed)); len(got) != 0 {
 			t.Errorf("after %q: %v, want nothing (a secret directory, or out of the root)", typed, got)
 		}
+	}
+	// The names in a title: none of a file behind a link to a secret.
+	if got := complete(6, len(`[g](k/id_rsa#line=0,1 "region=`)); len(got) != 0 {
+		t.Errorf("region names through k/: %v, want none", got)
+	}
+	if got := complete(7, len(`[h](../src/r.go#line=0,1 "region=`)); strings.Join(got, " ") != "ok" {
+		t.Errorf("region names of src/r.go: %v, want ok", got)
 	}
 	// Through the link to the root: the root's files, never .git or .ssh.
 	if got := strings.Join(complete(2, len("[c](up/")), " "); got != "docs/ src/ textfrag.toml" {
