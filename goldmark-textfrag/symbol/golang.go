@@ -96,10 +96,32 @@ func (g *goDecls) add(name, kind string, start, end token.Pos, doc *ast.CommentG
 	g.decls = append(g.decls, d)
 }
 
+// maxMemberDepth is how deep struct and interface literals nested in
+// fields are walked, and maxMemberName the longest qualified name whose
+// members are walked: a hostile file of nested struct literals must not
+// make the names grow with the square of its size (20,000 levels made
+// 400 MB of names). Deeper members are not found.
+const (
+	maxMemberDepth = 32
+	maxMemberName  = 512
+)
+
 // members adds the fields of a struct type and the methods of an interface
 // type named prefix, and those of struct and interface literals nested in
-// fields.
-func (g *goDecls) members(prefix string, t ast.Expr) {
+// fields, up to maxMemberDepth levels.
+func (g *goDecls) members(prefix string, t ast.Expr) { g.membersAt(prefix, t, 0) }
+
+func (g *goDecls) membersAt(prefix string, t ast.Expr, depth int) {
+	if depth >= maxMemberDepth || len(prefix) > maxMemberName {
+		return
+	}
+	for {
+		s, ok := t.(*ast.StarExpr)
+		if !ok {
+			break
+		}
+		t = s.X
+	}
 	switch t := t.(type) {
 	case *ast.StructType:
 		for _, f := range t.Fields.List {
@@ -117,7 +139,7 @@ func (g *goDecls) members(prefix string, t ast.Expr) {
 					continue
 				}
 				g.add(prefix+"."+n, "field", f.Pos(), f.End(), f.Doc)
-				g.members(prefix+"."+n, f.Type)
+				g.membersAt(prefix+"."+n, f.Type, depth+1)
 			}
 		}
 	case *ast.InterfaceType:
@@ -126,8 +148,6 @@ func (g *goDecls) members(prefix string, t ast.Expr) {
 				g.add(prefix+"."+n.Name, "method", f.Pos(), f.End(), f.Doc)
 			}
 		}
-	case *ast.StarExpr:
-		g.members(prefix, t.X)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync/atomic"
 )
 
 // MarkerPattern is the RE2 pattern a marker line matches (the line's
@@ -72,22 +73,23 @@ const (
 // resolveRegion applies the region rule to the markers of one name (in
 // source order): exactly one begin, then exactly one end. Two begins are
 // ambiguous (nested or repeated); a begin without an end after it, or an
-// end that closes no begin, is unclosed.
+// end that closes no begin, is unclosed. It looks at each marker a bounded
+// number of times, so that a file of many begin markers of one name costs
+// time linear in them (regionVisits counts the looks, for the tests).
 func resolveRegion(path, name string, ms []marker) (Span, error) {
+	regionVisits.Add(int64(len(ms)))
 	fail := func(err error) *Error {
 		return &Error{Selector: Selector{Kind: Region, Name: name}, Path: path, Err: err}
 	}
-	var begins []marker
+	begins := 0
 	for _, m := range ms {
 		if m.begin {
-			begins = append(begins, m)
+			begins++
 		}
 	}
-	if len(begins) > 1 {
+	if begins > 1 {
 		e := fail(ErrAmbiguous)
-		for _, b := range begins {
-			e.Candidates = append(e.Candidates, regionSpan(name, b, ms))
-		}
+		e.Candidates = regionSpans(name, ms, begins)
 		return Span{}, e
 	}
 	open := -1 // index in ms of the open begin
@@ -108,7 +110,10 @@ func resolveRegion(path, name string, ms []marker) (Span, error) {
 		}
 	}
 	if !closed {
-		b := begins[0]
+		if open < 0 {
+			return Span{}, fail(ErrNotFound) // no markers (callers pass some)
+		}
+		b := ms[open]
 		e := fail(ErrUnclosed)
 		e.unclosed, e.Line = noEnd, b.line+1
 		e.Detail = swapMarker(b.text, "textfrag:begin", "textfrag:end")
@@ -117,18 +122,31 @@ func resolveRegion(path, name string, ms []marker) (Span, error) {
 	return span, nil
 }
 
-// regionSpan is the span of the region that begin b opens, up to the first
-// end after it (to b alone when there is none), for the candidates of an
-// ambiguous name.
-func regionSpan(name string, b marker, ms []marker) Span {
-	s := Span{Start: b.line + 1, End: b.line + 1, Name: name, Kind: "region"}
-	for _, m := range ms {
-		if !m.begin && m.line > b.line {
-			s.End = m.line
-			break
+// regionVisits counts the markers resolveRegion has looked at.
+var regionVisits atomic.Int64
+
+// regionSpans returns, for each of the begins begin markers in ms, the
+// span of the region it opens: up to the first end after it (to the begin
+// alone when there is none), for the candidates of an ambiguous name. One
+// pass from the last marker back carries the nearest end.
+func regionSpans(name string, ms []marker, begins int) []Span {
+	regionVisits.Add(int64(len(ms)))
+	spans := make([]Span, begins)
+	end := -1 // the line of the first end after the marker at hand
+	for i := len(ms) - 1; i >= 0; i-- {
+		m := ms[i]
+		if !m.begin {
+			end = m.line
+			continue
 		}
+		begins--
+		s := Span{Start: m.line + 1, End: m.line + 1, Name: name, Kind: "region"}
+		if end >= 0 {
+			s.End = end
+		}
+		spans[begins] = s
 	}
-	return s
+	return spans
 }
 
 // swapMarker turns a marker line into the one that pairs with it, with the

@@ -2,10 +2,14 @@ package lsp
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
+	"math/bits"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync/atomic"
 	"unicode/utf8"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
@@ -137,38 +141,76 @@ func shown(s string) string { return termsafe.Escape(s, "") }
 // locate finds the bytes each problem is about: its link's destination
 // (for a reference link, the definition's), else the link as written
 // where it is found in the page, else from the position the problem names
-// to the end of that line.
+// to the end of that line. The links are indexed once (by position, and by
+// destination in source order), so that a page of many links, each with a
+// problem, costs time linear in them, not their square (locateVisits
+// counts the links looked at, for the tests).
 func (s *Server) locate(d *document, problems []*textfrag.Problem) []located {
 	links := s.linksOf(d)
 	x := s.lines(d)
+	type at struct {
+		line, col int
+		dest      string
+	}
+	byPos := make(map[at]mdlink.Link, len(links))
+	byDest := map[string][]mdlink.Link{}
+	for _, l := range links {
+		if l.Start < 0 {
+			continue
+		}
+		if k := (at{l.Line, l.Column, l.Dest}); !hasKey(byPos, k) {
+			byPos[k] = l
+		}
+		byDest[l.Dest] = append(byDest[l.Dest], l)
+	}
+	visits := len(links)
+	for _, ls := range byDest {
+		slices.SortStableFunc(ls, func(a, b mdlink.Link) int { return cmp.Compare(a.Start, b.Start) })
+	}
 	out := make([]located, 0, len(problems))
 	for _, p := range problems {
 		off := charOffset(x, p.Line, p.Column)
 		start, end := off, x.lineEnd(x.position(off).Line)
-		found := false
-		for _, l := range links {
-			if l.Line == p.Line && l.Column == p.Column && l.Dest == p.Link && l.Start >= 0 {
-				start, end, found = l.Start, l.End, true
-				break
-			}
+		visits++
+		if l, ok := byPos[at{p.Line, p.Column, p.Link}]; ok {
+			out = append(out, located{p, l.Start, l.End})
+			continue
 		}
-		for _, l := range links {
-			if found || l.Dest != p.Link || l.Start < 0 {
-				continue
-			}
-			start, end = l.Start, l.End
-			found = l.Start >= off // the first after the position; else the last before
+		// The first link to the same destination at or after the
+		// position; else the last before it.
+		if ls := byDest[p.Link]; len(ls) > 0 {
+			i, _ := slices.BinarySearchFunc(ls, off, func(l mdlink.Link, off int) int { return cmp.Compare(l.Start, off) })
+			visits += bits.Len(uint(len(ls)))
+			l := ls[max(0, min(i, len(ls)-1))]
+			out = append(out, located{p, l.Start, l.End})
+			continue
 		}
-		if !found && p.Link != "" && start == off {
-			if i := bytes.Index(d.text[off:], []byte(p.Link)); i >= 0 {
+		if p.Link != "" {
+			// Written after its position, near it: a link's destination
+			// follows its text. The window is bounded, so that many
+			// problems about links written otherwise (with escapes or
+			// entities) do not each search the whole page.
+			near := d.text[off:min(len(d.text), off+len(p.Link)+locateWindow)]
+			if i := bytes.Index(near, []byte(p.Link)); i >= 0 {
 				start, end = off+i, off+i+len(p.Link)
-			} else if i := bytes.Index(d.text, []byte(p.Link)); i >= 0 {
-				start, end = i, i+len(p.Link)
 			}
 		}
 		out = append(out, located{p, start, end})
 	}
+	locateVisits.Add(int64(visits))
 	return out
+}
+
+// locateWindow is how far after a problem's position locate looks for
+// its link as written, when the page's links do not hold it.
+const locateWindow = 4096
+
+// locateVisits counts the links locate has looked at.
+var locateVisits atomic.Int64
+
+func hasKey[K comparable, V any](m map[K]V, k K) bool {
+	_, ok := m[k]
+	return ok
 }
 
 // charOffset returns the byte offset of 1-based line and character column

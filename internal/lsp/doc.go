@@ -10,8 +10,11 @@
 //	               ─ position encoding: utf-8 if offered, else utf-16
 //	  initialized  ─ ask the client to watch files; poll quoted files' stat
 //	                 outside the folder it opened (or all, if it cannot watch)
-//	  didOpen/didChange ─▶ document store (open buffers, incremental edits;
-//	                       edits queued behind one another are checked once)
+//	  didOpen/didChange ─▶ document store (open buffers; incremental edits
+//	                       applied to a tree of the buffer's lines, lines.go,
+//	                       at the cost of what they touch, the text written
+//	                       out once before the next check; edits queued
+//	                       behind one another are checked once)
 //	                    ─▶ publish: page.Check(Config.Markdown(resolver), page) ─▶ problems
 //	                         └─ located on the link's destination (mdlink.Page)
 //	                         └─ a page outside the root or unsaved: one

@@ -463,12 +463,20 @@ func (s *Server) completion(params json.RawMessage) (any, *rpcError) {
 	if s.projectPath(filepath.Join(s.cfg.Root, filepath.FromSlash(dir))) == "" && dir != "." {
 		return empty, nil // outside the root
 	}
+	// The directory as it really is: a committed symbolic link on the way
+	// (docs/k -> ../.ssh) must not list a secret directory, nor one out
+	// of the root, under a name that looks harmless.
+	rootDir := realm.NewDir(s.cfg.Root)
+	realDir, ok := rootDir.Inside(dir)
+	if !ok || s.base.CheckSecret(path.Join(realDir, "x")) != nil {
+		return empty, nil
+	}
 	root, err := openRoot(s.cfg.Root)
 	if err != nil {
 		return empty, nil
 	}
 	defer root.Close()
-	entries, err := fs.ReadDir(root.FS(), dir)
+	entries, err := fs.ReadDir(root.FS(), realDir)
 	if err != nil {
 		return empty, nil
 	}
@@ -476,17 +484,33 @@ func (s *Server) completion(params json.RawMessage) (any, *rpcError) {
 	list := completionList{Items: []CompletionItem{}}
 	for _, e := range entries {
 		name := e.Name()
-		p := path.Join(dir, name)
-		probe := p
-		if e.IsDir() {
-			probe = p + "/x"
+		if !strings.HasPrefix(name, prefix) && prefix != "" {
+			continue
 		}
-		if s.base.CheckSecret(probe) != nil || !strings.HasPrefix(name, prefix) && prefix != "" {
+		p, at := path.Join(dir, name), path.Join(realDir, name)
+		isDir := e.IsDir()
+		if e.Type()&fs.ModeSymlink != 0 {
+			// Offered only when it leads inside the root, to a file or
+			// directory that is no secret, judged by where it leads.
+			if at, ok = rootDir.Inside(at); !ok {
+				continue
+			}
+			info, err := root.Stat(at)
+			if err != nil {
+				continue
+			}
+			isDir = info.IsDir()
+		}
+		probe, atProbe := p, at
+		if isDir {
+			probe, atProbe = p+"/x", at+"/x"
+		}
+		if s.base.CheckSecret(probe) != nil || s.base.CheckSecret(atProbe) != nil {
 			continue
 		}
 		insert := url.PathEscape(name)
 		item := CompletionItem{Label: shown(name), Kind: completionFile, Detail: shown(p)}
-		if e.IsDir() {
+		if isDir {
 			item.Label, item.Kind, insert = shown(name)+"/", completionFolder, insert+"/"
 			item.Command = &command{Title: "more", Command: "editor.action.triggerSuggest"}
 		}

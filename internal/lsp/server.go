@@ -62,6 +62,11 @@ type document struct {
 	text     []byte
 	markdown bool
 
+	// tree holds the buffer's lines once it is edited incrementally;
+	// stale: text is behind it, until flushEdits writes it out.
+	tree  *lineTree
+	stale bool
+
 	index    *lineIndex    // of text, lazily
 	links    []mdlink.Link // of text, lazily
 	scanned  bool
@@ -481,23 +486,23 @@ func (s *Server) didChange(params json.RawMessage) (any, *rpcError) {
 	if d == nil {
 		return nil, nil
 	}
-	text := d.text
+	// Incremental changes go to the buffer's line tree (lines.go), at a
+	// cost of what they touch; the text is written out once, by
+	// flushEdits, before anything reads it.
+	text, tree := d.text, d.tree
 	for _, c := range p.ContentChanges {
 		if c.Range == nil {
-			text = []byte(c.Text)
+			text, tree = []byte(c.Text), nil
 			continue
 		}
-		x := newLineIndex(text, s.enc)
-		start, end := x.offset(c.Range.Start), x.offset(c.Range.End)
-		if end < start {
-			start, end = end, start
+		if tree == nil {
+			tree = newLineTree(text)
 		}
-		next := make([]byte, 0, len(text)-(end-start)+len(c.Text))
-		next = append(append(append(next, text[:start]...), c.Text...), text[end:]...)
-		text = next
+		tree.edit(*c.Range, c.Text, s.enc == encodingUTF8)
 	}
 	s.mu.Lock()
-	d.text, d.version, d.index, d.links, d.scanned = text, p.TextDocument.Version, nil, nil, false
+	d.text, d.tree, d.version, d.index, d.links, d.scanned = text, tree, p.TextDocument.Version, nil, nil, false
+	d.stale = tree != nil
 	s.mu.Unlock()
 	s.edited[d] = true // checked by flushEdits, once no other edit is waiting
 	return nil, nil
@@ -506,6 +511,18 @@ func (s *Server) didChange(params json.RawMessage) (any, *rpcError) {
 // flushEdits publishes the diagnostics of the documents edited since the
 // last flush (changed), once each.
 func (s *Server) flushEdits() {
+	if len(s.edited) == 0 {
+		return
+	}
+	// Every edited buffer's text first: checking one page reads the
+	// others (the Resolver's overlay).
+	s.mu.Lock()
+	for d := range s.edited {
+		if d.stale {
+			d.text, d.stale = d.tree.text(), false
+		}
+	}
+	s.mu.Unlock()
 	for d := range s.edited {
 		delete(s.edited, d)
 		s.mu.RLock()

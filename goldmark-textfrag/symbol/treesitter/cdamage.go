@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	ts "github.com/tree-sitter/go-tree-sitter"
 
@@ -118,9 +119,13 @@ func scanC(tree *ts.Tree, src []byte) *cScan {
 	errDepth := -1 // the depth of the ERROR the cursor is in, -1 none
 	c := tree.Walk()
 	defer c.Close()
+	// d is the cursor's depth, kept here: the cursor's Depth counts its
+	// stack each time it is asked, which made the scan cost the square of
+	// the tree's depth.
+	d := 0
 	for {
+		scanVisits.Add(1)
 		n := c.Node()
-		d := int(c.Depth())
 		if errDepth >= d {
 			errDepth = -1
 		}
@@ -144,15 +149,21 @@ func scanC(tree *ts.Tree, src []byte) *cScan {
 			sc.braces[int(n.StartByte())] = treeBrace{path[d-1], errDepth >= 0}
 		}
 		if c.GotoFirstChild() {
+			d++
 			continue
 		}
 		for !c.GotoNextSibling() {
 			if !c.GotoParent() {
 				return sc
 			}
+			d--
 		}
 	}
 }
+
+// scanVisits counts the nodes scanC has visited, for the tests that hold
+// it linear in the tree.
+var scanVisits atomic.Int64
 
 // braceZones returns a zone for each pair of braces (as pairBraces pairs
 // them) that the tree did not read as one node's { and }: from the { to
@@ -627,9 +638,13 @@ func inFunctionBody(item, e *ts.Node) bool {
 }
 
 // cleanBefore reports whether the children of n before child have no error.
+// It steps through them with a cursor (Node.Child(i) counts from the first
+// child each time).
 func cleanBefore(n, child *ts.Node) bool {
-	for i := range n.ChildCount() {
-		k := n.Child(i)
+	c := n.Walk()
+	defer c.Close()
+	for ok := c.GotoFirstChild(); ok; ok = c.GotoNextSibling() {
+		k := c.Node()
 		if k.StartByte() >= child.StartByte() {
 			return true
 		}
@@ -786,8 +801,10 @@ func macroBeforeDecl(e, d *ts.Node, src []byte) bool {
 		return false
 	}
 	afterE := false
-	for i := range d.ChildCount() {
-		k := d.Child(i)
+	c := d.Walk()
+	defer c.Close()
+	for ok := c.GotoFirstChild(); ok; ok = c.GotoNextSibling() {
+		k := c.Node()
 		switch {
 		case k.Id() == e.Id():
 			afterE = true

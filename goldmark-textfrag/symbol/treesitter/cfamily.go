@@ -229,25 +229,59 @@ func innerDeclarator(d *ts.Node) *ts.Node {
 }
 
 // cppName is a name as a qualified sym= name writes it: a::b::f → a.b.f,
-// V<T>::p → V.p, ~C, operator==.
+// V<T>::p → V.p, ~C, operator==. The tree nests one node per :: (a::b::f
+// is a qualified a:: around b::f), so it is read with a stack of its own,
+// not by recursion, which a name of a million a:: would take past the
+// goroutine's stack limit; and a name is read only up to maxName bytes: a
+// longer one is returned cut at maxName+1 bytes, still too long to record
+// (add and qualify keep it too long), so that a namespace with such a name
+// does not lend its members a short one.
 func (c *cWalk) cppName(n *ts.Node) string {
-	if n == nil {
-		return ""
+	type part struct {
+		n *ts.Node
+		// last: the name's last component, which must not be empty
+		// (qualify(scope, "") is "").
+		last bool
 	}
-	switch n.Kind() {
-	case "qualified_identifier":
-		return qualify(c.cppName(n.ChildByFieldName("scope")), c.cppName(n.ChildByFieldName("name")))
-	case "nested_namespace_specifier":
-		var parts []string
-		for _, p := range c.w.named(n) {
-			parts = append(parts, c.cppName(&p))
+	var b strings.Builder
+	stack := []part{{n, true}}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		word := ""
+		if p.n != nil {
+			switch p.n.Kind() {
+			case "qualified_identifier":
+				// The scope first, then the name (a stack: pushed in reverse).
+				stack = append(stack, part{p.n.ChildByFieldName("name"), p.last}, part{p.n.ChildByFieldName("scope"), false})
+				continue
+			case "nested_namespace_specifier":
+				kids := c.w.named(p.n)
+				for i := len(kids) - 1; i >= 0; i-- {
+					stack = append(stack, part{&kids[i], false})
+				}
+				continue
+			case "template_type", "template_function", "template_method":
+				stack = append(stack, part{p.n.ChildByFieldName("name"), p.last})
+				continue
+			case "identifier", "field_identifier", "type_identifier", "namespace_identifier",
+				"destructor_name", "operator_name", "primitive_type", "operator_cast":
+				word = strings.Join(strings.Fields(c.w.text(p.n)), "")
+			}
 		}
-		return strings.Join(parts, ".")
-	case "template_type", "template_function", "template_method":
-		return c.cppName(n.ChildByFieldName("name"))
-	case "identifier", "field_identifier", "type_identifier", "namespace_identifier",
-		"destructor_name", "operator_name", "primitive_type", "operator_cast":
-		return strings.Join(strings.Fields(c.w.text(n)), "")
+		if word == "" {
+			if p.last {
+				return ""
+			}
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(word)
+		if b.Len() > maxName {
+			return b.String()[:maxName+1]
+		}
 	}
-	return ""
+	return b.String()
 }

@@ -64,7 +64,9 @@
 // as a line end, the grammars do not, and a comment would run on over the
 // code after it. Containers are walked 32 deep and qualified names kept to
 // 512 bytes, so that hostile nesting stays linear; a deeper or longer name
-// is not found. A file whose brackets nest more than 10,000 deep is a
+// is not found. A C++ name (a::b::f, nested one node per ::) is read
+// without recursion, and errors are confined in one walk of the tree, so a
+// deep tree costs time linear in its nodes and never the goroutine's stack. A file whose brackets nest more than 10,000 deep is a
 // *symbol.ParseError before it is parsed: tree-sitter would spend seconds
 // and hundreds of megabytes on a million.
 package treesitter
