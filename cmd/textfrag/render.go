@@ -46,14 +46,28 @@ func runRender(e *env, args []string) int {
 	if !lf.find(e, fset) {
 		return exitError
 	}
-	src, err := readSiteFile(nil, name, name, project.MaxPageBytes)
+	r, err := lf.newResolver(lf.root)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
-	r, err := lf.newResolver(lf.root)
+	// The page is read as check, pin and refs read pages: through the
+	// project root (a link leading out of it is not followed), and never
+	// a file that commonly holds secrets, by its name or by what a link
+	// leads to (docs/notes.md -> ../.git/config).
+	if err := pageInRealm(r, name); err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	pages, err := project.OpenPages(lf.root)
 	if err != nil {
 		e.errorf("%v", err)
+		return exitError
+	}
+	defer pages.Close()
+	src, err := pages.Read(name)
+	if err != nil {
+		e.errorf("%v", siteFileError(name, err))
 		return exitError
 	}
 	p, err := page.Convert(lf.markdown(r), r, name, src, true, false)

@@ -108,15 +108,33 @@ type Cache struct {
 }
 
 // OpenCache makes the directory dir (and its parents) when missing, and
-// opens it with key (CacheKey) for Sum.
+// opens it with key (CacheKey) for Sum. dir is opened inside its parent:
+// when dir itself is a symbolic link (a committed highlight -> /elsewhere),
+// it must lead to a directory inside the parent, or OpenCache fails.
 func OpenCache(dir string, key []byte) (*Cache, error) {
 	if len(key) < keySize {
 		return nil, errors.New("cache: no key")
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	dir = filepath.Clean(dir)
+	parentDir, base := filepath.Split(dir)
+	if base == "" || base == "." || base == ".." {
+		return nil, fmt.Errorf("cache: %s: not a directory name", dir)
+	}
+	if parentDir == "" {
+		parentDir = "."
+	}
+	if err := os.MkdirAll(parentDir, 0o755); err != nil {
 		return nil, err
 	}
-	root, err := os.OpenRoot(dir)
+	parent, err := os.OpenRoot(parentDir)
+	if err != nil {
+		return nil, err
+	}
+	defer parent.Close()
+	if err := parent.Mkdir(base, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return nil, err
+	}
+	root, err := parent.OpenRoot(base)
 	if err != nil {
 		return nil, err
 	}
