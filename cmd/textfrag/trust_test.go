@@ -337,8 +337,8 @@ func TestLinkedTextfragTomlRefused(t *testing.T) {
 	base := t.TempDir()
 	repo := filepath.Join(base, "repo")
 	e2eWrite(t, base, map[string]string{
-		"repo/.git/HEAD":     "ref: refs/heads/main\n",
-		"repo/docs/index.md": "# Home\n",
+		"repo/.git/HEAD":        "ref: refs/heads/main\n",
+		"repo/docs/index.md":    "# Home\n",
 		"home/.aws/credentials": "[default]\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG\n",
 	})
 	mustSymlink(t, filepath.Join(base, "home", ".aws", "credentials"), filepath.Join(repo, "textfrag.toml"))
