@@ -295,7 +295,11 @@ func TestBuildCacheLinksNotFollowed(t *testing.T) {
 	if r := e2eRun(t, dir, "build", "docs", "-o", "three"); r.code != 0 {
 		t.Fatalf("build: %d %s", r.code, r.stderr)
 	}
-	for _, f := range cacheFiles(t, filepath.Join(dir, ".cache", "textfrag")) {
+	entries := cacheFiles(t, filepath.Join(dir, ".cache", "textfrag"))
+	if len(entries) == 0 {
+		t.Fatal("the build cached no block to replace")
+	}
+	for _, f := range entries {
 		os.Remove(f)
 		mustSymlink(t, "/dev/zero", f)
 	}
@@ -397,5 +401,31 @@ func TestRemoteLimitsFromTomlHaveCeilings(t *testing.T) {
 	}
 	if code != exitError {
 		t.Errorf("exit %d\n%s", code, out)
+	}
+}
+
+// offline = true with a cacheDir in the repository, and a committed entry
+// for an allowed URL holding the fork's text (its md5 in the link): the
+// entry is not this user's, so it is missing, never quoted.
+func TestOfflineRemoteCacheForgeryRefused(t *testing.T) {
+	dir := t.TempDir()
+	u := "https://raw.example.org/a.txt"
+	forged := "<script>alert(1)</script>\n"
+	urlSum := sha256.Sum256([]byte(u))
+	bodySum := sha256.Sum256([]byte(forged))
+	name := fmt.Sprintf(".cache/textfrag/http/%x", urlSum)
+	e2eWrite(t, dir, map[string]string{
+		"textfrag.toml": "offline = true\ncacheDir = \".cache/textfrag\"\n",
+		name + ".json": fmt.Sprintf(`{"url": %q, "content_type": "text/plain", "fetched_at": "2026-01-01T00:00:00Z", "size": %d, "sha256": "%x", "mac": "%s"}`,
+			u, len(forged), bodySum, strings.Repeat("0", 64)),
+		name + ".body":  forged,
+		"docs/index.md": "# Home\n\n[a](" + u + "#line=,1;md5=" + e2eMD5(forged) + ")\n",
+	})
+	r := e2eRun(t, dir, "build", "docs", "-o", "out", "--allow-host", "raw.example.org")
+	if r.code != exitError || !strings.Contains(r.stderr, "not in the cache") {
+		t.Errorf("build offline over a forged entry: %d\n%s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+		t.Error("a site was written")
 	}
 }
