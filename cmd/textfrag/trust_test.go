@@ -429,3 +429,22 @@ func TestOfflineRemoteCacheForgeryRefused(t *testing.T) {
 		t.Error("a site was written")
 	}
 }
+
+// offline = true in textfrag.toml, whose allowHosts is not applied: no
+// host is allowed, so offline means nothing, and is not an error; given on
+// the command line without --allow-host it still is.
+func TestOfflineFromTomlWithoutHosts(t *testing.T) {
+	dir := t.TempDir()
+	e2eWrite(t, dir, map[string]string{
+		"textfrag.toml": "offline = true\nallowHosts = [\"raw.example.org\"]\n",
+		"docs/index.md": "# Home\n\n[a](https://raw.example.org/a.txt#line=,1)\n",
+	})
+	t.Chdir(dir)
+	if out, code := runAs(t, false, "check", "docs"); code != 0 || !strings.Contains(out, "allowHosts is not applied") {
+		t.Errorf("check: exit %d\n%s", code, out)
+	}
+	e2eWrite(t, dir, map[string]string{"textfrag.toml": ""})
+	if out, code := runAs(t, false, "check", "--offline", "docs"); code == 0 || !strings.Contains(out, "--offline needs --allow-host") {
+		t.Errorf("check --offline: exit %d\n%s", code, out)
+	}
+}
