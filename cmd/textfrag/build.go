@@ -297,6 +297,11 @@ func (s *site) copyLinked(ctx context.Context, jobs int, results []*page.Page, s
 // shows what the boxes show, and the file is not opened again), else, for
 // a file too large to keep, the file in the project root.
 func (s *site) copySource(root *os.Root, p string, st *staging) error {
+	// Judged again: the file may have become a link to a secret since
+	// its box was made.
+	if err := sourceInRealm(s.resolver, p); err != nil {
+		return termsafeError(fmt.Errorf("%s: not copied to %s/: %w", p, sourceDir, err))
+	}
 	if b, ok := s.resolver.Stored(p); ok {
 		return copyTo(bytes.NewReader(b), sourceCopy(p), st)
 	}

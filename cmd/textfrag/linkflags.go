@@ -80,6 +80,10 @@ func (f *linkFlags) findFrom(e *env, fs *flag.FlagSet, dir string) bool {
 		return false
 	}
 	f.proj, f.root = p, p.Root
+	if err := project.CheckSourceURL(f.sourceURL); err != nil {
+		e.errorf("--source-url: %v", err)
+		return false
+	}
 	return true
 }
 

@@ -37,6 +37,9 @@ func (e *env) findProjectFrom(fs *flag.FlagSet, dir string) (*project.Project, b
 		e.errorf("%v", err)
 		return nil, false
 	}
+	for _, w := range p.Config.Warnings {
+		e.errorf("warning: %s", w) // settings a repository may not decide
+	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	for _, s := range p.Config.Settings() {

@@ -321,9 +321,10 @@ func TestRealmActiveContent(t *testing.T) {
 }
 
 // textfrag.toml is the repository's, which a pull request can change: its
-// allowSecrets cannot open .git/ (where a CI checkout keeps its token); the
-// same glob on the command line can.
-func TestTomlAllowSecretsNeverOpensGit(t *testing.T) {
+// allowSecrets opens nothing, .git/ (where a CI checkout keeps its token)
+// least of all, and says what to give on the command line; the same globs
+// on the command line do.
+func TestTomlAllowSecretsOpensNothing(t *testing.T) {
 	dir := t.TempDir()
 	e2eWrite(t, dir, map[string]string{
 		"textfrag.toml": "allowSecrets = [\".git/config\", \"config\", \".env.example\"]\n",
@@ -333,8 +334,9 @@ func TestTomlAllowSecretsNeverOpensGit(t *testing.T) {
 	})
 	t.Chdir(dir)
 	out, code := runAs(t, false, "check", "docs")
-	if code == 0 || !strings.Contains(out, "docs/a.md:1:1") || !strings.Contains(out, "commonly holds secrets") || !strings.Contains(out, "textfrag.toml cannot") || strings.Contains(out, "docs/a.md:3:1: error") {
-		t.Errorf("check with textfrag.toml allowing .git/config: exit %d\n%s", code, out)
+	if code == 0 || !strings.Contains(out, "docs/a.md:1:1") || !strings.Contains(out, "docs/a.md:3:1: error") || !strings.Contains(out, "commonly holds secrets") ||
+		!strings.Contains(out, "allowSecrets is not applied") || !strings.Contains(out, `--allow-secret ".env.example"`) {
+		t.Errorf("check with textfrag.toml allowing secrets: exit %d\n%s", code, out)
 	}
 	out, code = runAs(t, false, "check", "--allow-secret", ".git/config", "--allow-secret", ".env.example", "docs")
 	if code != 0 {

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 )
@@ -80,19 +81,18 @@ func renderRun(e *env, o *renderOptions) int {
 	if !lf.find(e, o.flags) {
 		return exitError
 	}
-	var src []byte
-	var err error
-	if name == "-" {
-		name = stdinName
-		src, err = e.readStdinPage()
-	} else {
-		src, err = readSiteFile(nil, name, name, project.MaxPageBytes)
-	}
+	r, err := lf.newResolver(lf.root)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
-	r, err := lf.newResolver(lf.root)
+	var src []byte
+	if name == "-" {
+		name = stdinName
+		src, err = e.readStdinPage()
+	} else {
+		src, err = readRealmPage(r, lf.root, name)
+	}
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -112,4 +112,24 @@ func renderRun(e *env, o *renderOptions) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// readRealmPage reads a page as check, pin and refs read pages: through the
+// project root (a link leading out of it is not followed), and never a file
+// that commonly holds secrets, by its name or by what a link leads to
+// (docs/notes.md -> ../.git/config).
+func readRealmPage(r *target.Resolver, root, name string) ([]byte, error) {
+	if err := pageInRealm(r, name); err != nil {
+		return nil, err
+	}
+	pages, err := project.OpenPages(root)
+	if err != nil {
+		return nil, err
+	}
+	defer pages.Close()
+	src, err := pages.Read(name)
+	if err != nil {
+		return nil, siteFileError(name, err)
+	}
+	return src, nil
 }

@@ -260,6 +260,9 @@ type servedPage struct {
 	problems []*textfrag.Problem
 	err      error
 	targets  []string // absolute paths of the files its links quote
+	// sources are the project paths its boxes link under _source/: files
+	// that links which passed quoted. Only these are served there.
+	sources []string
 }
 
 // failed reports whether the page has an error (or, with --strict, a warning).
@@ -327,6 +330,11 @@ func (s *server) update(changed map[string]bool) {
 			sp.problems = p.Problems
 			for _, t := range p.Targets {
 				sp.targets = append(sp.targets, filepath.Join(st.resolver.Root(), filepath.FromSlash(t)))
+			}
+		}
+		if st.sources != nil {
+			if doc, err := filepath.Abs(st.pageName(todo[i])); err == nil {
+				sp.sources = st.sources.linkedBy(doc)
 			}
 		}
 		rendered[i] = sp
@@ -418,22 +426,25 @@ func loopbackHost(hostport string) bool {
 }
 
 // serveSource serves the file at project path p, which build would copy
-// to _source/ (sourceLinks), if a page's box quotes it; nothing else.
+// to _source/ (sourceLinks), if the box or quote of a link that passed
+// links it there; nothing else: not a file a failed link named (a secret,
+// a link out of the root), not a file a page merely mentions. The realm is
+// judged again at each request (sourceInRealm), so that a file swapped for
+// a link to a secret since its page was built is not served.
 func (s *server) serveSource(w http.ResponseWriter, r *http.Request, p string) {
 	s.mu.RLock()
 	st := s.site
 	quoted := false
 	if st != nil && st.sources != nil {
-		abs := filepath.Join(st.resolver.Root(), filepath.FromSlash(p))
 		for _, page := range s.pages {
-			if slices.Contains(page.targets, abs) {
+			if page != nil && slices.Contains(page.sources, p) {
 				quoted = true
 				break
 			}
 		}
 	}
 	s.mu.RUnlock()
-	if !quoted {
+	if !quoted || sourceInRealm(st.resolver, p) != nil {
 		http.NotFound(w, r)
 		return
 	}
@@ -452,7 +463,7 @@ func (s *server) serveSource(w http.ResponseWriter, r *http.Request, p string) {
 	// A quoted file is source to read, never a page of the preview: one a
 	// browser would run script in (evil.html, a.svg) is plain text here,
 	// and nothing is sniffed.
-	if activeExts[strings.ToLower(path.Ext(p))] {
+	if publishedAsText(p) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	}
 	w.Header().Set("X-Content-Type-Options", "nosniff")

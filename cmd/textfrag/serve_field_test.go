@@ -297,29 +297,30 @@ func eventually(t *testing.T, url, what string, ok func(code int, body string) b
 }
 
 // textfrag.toml is read again when it changes: a setting taken away
-// (allowSecrets) takes away the box it allowed, an invalid file shows its
+// (charsets) takes away the box it made, an invalid file shows its
 // error in place of every page until it is fixed, even when pages change
 // meanwhile, and a valid one brings the pages back.
 func TestServeFollowsTextfragToml(t *testing.T) {
 	dir := t.TempDir()
+	const setting = "charsets = [\"*.latin1=ISO-8859-1\"]\n"
 	e2eWrite(t, dir, map[string]string{
-		"textfrag.toml": "allowSecrets = [\".env.example\"]\n",
-		".env.example":  "TOKEN=example\n",
-		"docs/index.md": "# Home\n\n[env](../.env.example#line=,1)\n",
-		"docs/other.md": "# Other\n",
+		"textfrag.toml":   setting,
+		"src/menu.latin1": "caf\xe9 cr\xe8me\n",
+		"docs/index.md":   "# Home\n\n[menu](../src/menu.latin1#line=,1)\n",
+		"docs/other.md":   "# Other\n",
 	})
 	url := startServe(t, dir, "docs")
-	box := func(code int, body string) bool { return code == 200 && strings.Contains(body, "TOKEN=example") }
-	eventually(t, url, "the allowed file quoted", box)
+	box := func(code int, body string) bool { return code == 200 && strings.Contains(body, "café crème") }
+	eventually(t, url, "the Latin-1 file quoted", box)
 
 	serveWriteNow(t, filepath.Join(dir, "textfrag.toml"), "")
-	eventually(t, url, "the secret refused once allowSecrets is gone", func(code int, body string) bool {
-		return code == 500 && !strings.Contains(body, "TOKEN=example") && strings.Contains(body, "docs/index.md:3:1: error: ../.env.example#line=,1:")
+	eventually(t, url, "the file refused once charsets is gone", func(code int, body string) bool {
+		return code == 500 && !strings.Contains(body, "café") && strings.Contains(body, "docs/index.md:3:1: error: ../src/menu.latin1#line=,1:")
 	})
 
-	serveWriteNow(t, filepath.Join(dir, "textfrag.toml"), "allowSecrets = [\".env.example\"]\nstrikt = true\n")
+	serveWriteNow(t, filepath.Join(dir, "textfrag.toml"), setting+"strikt = true\n")
 	unknown := func(code int, body string) bool {
-		return code == 500 && !strings.Contains(body, "TOKEN=example") && strings.Contains(body, "textfrag.toml:2:1: unknown key &#34;strikt&#34;")
+		return code == 500 && !strings.Contains(body, "café") && strings.Contains(body, "textfrag.toml:2:1: unknown key &#34;strikt&#34;")
 	}
 	eventually(t, url, "the invalid textfrag.toml shown", unknown)
 	serveWriteNow(t, filepath.Join(dir, "docs/other.md"), "# Other, changed\n")
@@ -327,7 +328,7 @@ func TestServeFollowsTextfragToml(t *testing.T) {
 	eventually(t, url, "the invalid textfrag.toml still shown after a page changed", unknown)
 	eventually(t, url+"other.html", "every page shows it", unknown)
 
-	serveWriteNow(t, filepath.Join(dir, "textfrag.toml"), "allowSecrets = [\".env.example\"]\nstrict = true\n")
+	serveWriteNow(t, filepath.Join(dir, "textfrag.toml"), setting+"strict = true\n")
 	eventually(t, url, "the pages back once it is fixed", box)
 }
 

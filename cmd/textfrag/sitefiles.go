@@ -94,6 +94,12 @@ func scanSite(src string, inRealm func(rel string) error, skip ...string) (*site
 		switch {
 		case project.IsMarkdownName(p):
 			sf.Pages = append(sf.Pages, p)
+		case isServerConfig(p):
+			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: %s configures the web server or host that serves the site, and textfrag never publishes such a file as it is (add it to the output yourself after the build if the site needs it)",
+				filepath.Join(src, p), path.Base(p)))
+		case serverExts[strings.ToLower(path.Ext(p))] && !strings.HasPrefix(p, staticDir+"/"):
+			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a web server may run %s files as programs, which are published only from %s/ (move it there to publish it as it is)",
+				filepath.Join(src, p), path.Ext(p), filepath.Join(src, staticDir)))
 		case activeOutsideStatic(p):
 			sf.Warnings = append(sf.Warnings, fmt.Sprintf("%s: left out: a browser runs script in %s files, which are published only from %s/ (move it there to publish it as it is)",
 				filepath.Join(src, p), path.Ext(p), filepath.Join(src, staticDir)))

@@ -39,6 +39,49 @@ var activeExts = map[string]bool{
 	".js": true, ".mjs": true, ".cjs": true, ".swf": true, ".mht": true, ".mhtml": true,
 }
 
+// serverExts are the types of file a web server runs as a program when it
+// serves one (PHP, CGI, ASP, JSP, ColdFusion): published as they are, a
+// quoted index.php would run on a host that runs PHP.
+var serverExts = map[string]bool{
+	".php": true, ".php3": true, ".php4": true, ".php5": true, ".php7": true, ".php8": true, ".phtml": true, ".phar": true, ".pht": true, ".phps": true,
+	".cgi": true, ".fcgi": true, ".asp": true, ".aspx": true, ".ashx": true, ".asmx": true, ".asa": true, ".cer": true,
+	".jsp": true, ".jspx": true, ".cfm": true, ".cfc": true,
+}
+
+// serverConfigNames are the files (by name, in any letter case) that
+// configure the web server or static host that serves the directory, or
+// the site, they are in: Apache's .htaccess (and its password files),
+// PHP's .user.ini, IIS's web.config, Netlify's and Cloudflare Pages'
+// _headers, _redirects and _routes.json, GitHub Pages' .nojekyll, and the
+// configuration files of Netlify, Vercel, Firebase and Azure Static Web
+// Apps. Published as they are, a pull request's .htaccess could make the
+// host serve the .txt copies of quoted files as HTML, or redirect the site.
+// They are never published as they are: a quoted one is copied under
+// _source/ with .txt added, and one under SRC is left out, with a warning.
+// (CNAME is not among them: GitHub Pages reads it from the top of the site
+// only, where only SRC/CNAME, the maintainer's, can put it.)
+var serverConfigNames = map[string]bool{
+	".htaccess": true, ".htpasswd": true, ".htdigest": true, ".htgroups": true,
+	".user.ini": true, "php.ini": true, "web.config": true,
+	"_headers": true, "_redirects": true, "_routes.json": true, ".nojekyll": true,
+	"netlify.toml": true, "vercel.json": true, "now.json": true, "firebase.json": true,
+	"staticwebapp.config.json": true,
+}
+
+// isServerConfig reports whether the file at slash path rel is server
+// configuration (serverConfigNames).
+func isServerConfig(rel string) bool {
+	return serverConfigNames[strings.ToLower(path.Base(rel))]
+}
+
+// publishedAsText reports whether a quoted file at slash path p is
+// published under _source/ with ".txt" added: a type a browser runs script
+// in, a type a server runs, or server configuration.
+func publishedAsText(p string) bool {
+	ext := strings.ToLower(path.Ext(p))
+	return activeExts[ext] || serverExts[ext] || isServerConfig(p)
+}
+
 // activeOutsideStatic reports whether the file at slash path rel under SRC
 // is active content outside SRC/static/, which the site leaves out.
 func activeOutsideStatic(rel string) bool {
@@ -82,6 +125,61 @@ func realmCheck(src string, r *target.Resolver) func(rel string) error {
 		}
 		return nil
 	}
+}
+
+// sourceInRealm says why the quoted file at project path p is not
+// published under _source/ (nil: it is): a file that commonly holds
+// secrets, by its path or by the real path a symbolic link leads to, or a
+// file whose real path lies outside the project root. build checks it
+// before each copy and serve before each answer, so that a file swapped
+// for a link after its page was built is not published.
+func sourceInRealm(r *target.Resolver, p string) error {
+	if err := r.CheckSecret(p); err != nil {
+		return err
+	}
+	real, ok := realm.NewDir(r.Root()).Inside(p)
+	if !ok {
+		return fmt.Errorf("%s: not published: it does not lead to a file inside the project root", p)
+	}
+	if real != p {
+		if err := r.CheckSecret(real); err != nil {
+			return fmt.Errorf("%s is a symbolic link: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// pageInRealm says why the page at the OS path name (named on the command
+// line) is outside the realm of r: a file inside the project root that
+// commonly holds secrets, judged by its project path and by its real path
+// after symbolic links (SEMANTICS.md §5). A page outside the root is the
+// command line's to name, and nil.
+func pageInRealm(r *target.Resolver, name string) error {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return err
+	}
+	root := r.Root()
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || !filepath.IsLocal(rel) {
+		realRoot, rerr := filepath.EvalSymlinks(root)
+		if rerr != nil {
+			return nil
+		}
+		if rel, err = filepath.Rel(realRoot, abs); err != nil || !filepath.IsLocal(rel) {
+			return nil
+		}
+	}
+	rel = filepath.ToSlash(rel)
+	if err := r.CheckSecret(rel); err != nil {
+		return termsafeError(fmt.Errorf("%s: not read: %w", name, err))
+	}
+	if real, ok := realm.NewDir(root).Inside(rel); ok && real != rel {
+		if err := r.CheckSecret(real); err != nil {
+			return termsafeError(fmt.Errorf("%s: not read: it is a symbolic link: %w", name, err))
+		}
+	}
+	return nil
 }
 
 // readSiteFile reads the file at slash path rel in root (SRC), a regular

@@ -29,10 +29,12 @@ const sourceDir = "_source"
 
 // sourceCopy is where the quoted file at project path p is published under
 // sourceDir: at its own path, but with ".txt" added to a type a browser runs
-// script in (activeExts), so that a quoted evil.html or a.svg is served as
-// text by any host, never as a page of the site.
+// script in (activeExts), a type a server runs (serverExts) and server
+// configuration (serverConfigNames), so that a quoted evil.html or a.svg
+// is served as text by any host, never as a page of the site, and a
+// quoted .htaccess or web.config configures nothing.
 func sourceCopy(p string) string {
-	if activeExts[strings.ToLower(path.Ext(p))] {
+	if publishedAsText(p) {
 		p += ".txt"
 	}
 	return sourceDir + "/" + p
@@ -41,10 +43,10 @@ func sourceCopy(p string) string {
 // sourceOf is the project path whose copy is at rel under sourceDir
 // (sourceCopy's inverse), or "" when no quoted file is published there.
 func sourceOf(rel string) string {
-	if p, ok := strings.CutSuffix(rel, ".txt"); ok && activeExts[strings.ToLower(path.Ext(p))] {
+	if p, ok := strings.CutSuffix(rel, ".txt"); ok && publishedAsText(p) {
 		return p
 	}
-	if activeExts[strings.ToLower(path.Ext(rel))] {
+	if publishedAsText(rel) {
 		return ""
 	}
 	return rel
@@ -66,7 +68,8 @@ type sourceLinks struct {
 	published map[string]bool // slash paths under src published as they are
 
 	mu     sync.Mutex
-	copies map[string]bool // project paths linked under _source/
+	copies map[string]bool            // project paths linked under _source/
+	byPage map[string]map[string]bool // the same, by the page (absolute path) whose boxes link them
 }
 
 // newSourceLinks prepares the links of a site whose source directory src
@@ -79,7 +82,7 @@ func newSourceLinks(src, root string, files *siteFiles) (*sourceLinks, error) {
 	if root, err = filepath.Abs(root); err != nil {
 		return nil, err
 	}
-	sl := &sourceLinks{srcAbs: srcAbs, published: map[string]bool{}, copies: map[string]bool{}}
+	sl := &sourceLinks{srcAbs: srcAbs, published: map[string]bool{}, copies: map[string]bool{}, byPage: map[string]map[string]bool{}}
 	if rel, err := filepath.Rel(root, srcAbs); err == nil && (rel == "." || filepath.IsLocal(rel)) {
 		sl.srcProj = filepath.ToSlash(rel)
 	}
@@ -94,28 +97,46 @@ func newSourceLinks(src, root string, files *siteFiles) (*sourceLinks, error) {
 
 // Transform implements parser.ASTTransformer.
 func (sl *sourceLinks) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
-	rel, err := filepath.Rel(sl.srcAbs, textfrag.Document(pc))
+	docPath := textfrag.Document(pc)
+	rel, err := filepath.Rel(sl.srcAbs, docPath)
 	if err != nil || !filepath.IsLocal(rel) {
 		return
 	}
 	pageDir := path.Dir(page.Output(filepath.ToSlash(rel)))
+	sl.mu.Lock()
+	delete(sl.byPage, docPath) // a page rendered again links anew
+	sl.mu.Unlock()
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
 		case *textfrag.Box:
-			n.Href = sl.href(n.Result, pageDir, n.Href)
+			n.Href = sl.href(n.Result, docPath, pageDir, n.Href)
 		case *textfrag.Quote:
-			n.Href = sl.href(n.Result, pageDir, n.Href)
+			n.Href = sl.href(n.Result, docPath, pageDir, n.Href)
 		}
 		return ast.WalkContinue, nil
 	})
 }
 
-// href returns the link from a page in the slash directory pageDir of the
-// built site to the file res quotes; old for a remote target.
-func (sl *sourceLinks) href(res *target.Result, pageDir, old string) string {
+// linkedBy returns the project paths that the boxes and quotes of the page
+// at the absolute path doc link under _source/: files their links quoted
+// and verified (a Box or Quote is made only for a link that passed).
+func (sl *sourceLinks) linkedBy(doc string) []string {
+	sl.mu.Lock()
+	defer sl.mu.Unlock()
+	out := make([]string, 0, len(sl.byPage[doc]))
+	for p := range sl.byPage[doc] {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// href returns the link from the page doc, in the slash directory pageDir
+// of the built site, to the file res quotes; old for a remote target.
+func (sl *sourceLinks) href(res *target.Result, doc, pageDir, old string) string {
 	if res.Remote != nil || !filepath.IsLocal(filepath.FromSlash(res.Path)) {
 		return old
 	}
@@ -132,6 +153,10 @@ func (sl *sourceLinks) href(res *target.Result, pageDir, old string) string {
 	if loc == "" {
 		sl.mu.Lock()
 		sl.copies[res.Path] = true
+		if sl.byPage[doc] == nil {
+			sl.byPage[doc] = map[string]bool{}
+		}
+		sl.byPage[doc][res.Path] = true
 		sl.mu.Unlock()
 		loc = sourceCopy(res.Path)
 	}

@@ -5,13 +5,16 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/textfrag/textfrag/internal/realm"
 )
 
 // Cache keeps written blocks, so that a block whose code and options were
@@ -121,13 +124,22 @@ func lexerKey(name string) (Key, bool) {
 
 // DirCache returns a Cache kept in files under dir (created when first
 // needed), so that it lasts from one build to the next. Each block is one
-// file, written to a temporary name and renamed, and checked against its
-// own SHA-256 when read, so that a torn or damaged file is a miss, never
-// wrong markup. As in Go's build cache, a file read is touched at most once
-// an hour, and at most once a day files untouched for TrimAfter are
-// removed. Errors are misses. Blocks are keyed by chroma's version, not by
-// lexers a program registers with chroma itself: such a program should not
-// share its directory with others.
+// file, written to a temporary name and renamed. A cache directory is data
+// textfrag wrote, never trusted (it may lie in a repository that a pull
+// request fills): every file carries an HMAC-SHA256 of its block key and
+// markup under the per-user key (realm.CacheKey, kept outside any
+// repository), and one whose HMAC does not hold is a miss, so a committed
+// forgery, a torn file or a file of another user's is never markup on a
+// page. Files are read and written through an os.Root of dir: a symbolic
+// link in it that leads out is neither followed nor written through, and a
+// file that is not regular (a link to /dev/zero) or larger than
+// MaxEntryBytes is a miss, never read to its end. As in Go's build cache, a
+// file read is touched at most once an hour, and at most once a day files
+// untouched for TrimAfter are removed (only block files and temporary
+// files). Errors are misses; without a key (no user cache directory and no
+// $TEXTFRAG_CACHE_KEY) nothing is kept. Blocks are keyed by chroma's
+// version, not by lexers a program registers with chroma itself: such a
+// program should not share its directory with others.
 func DirCache(dir string) Cache {
 	return &dirCache{dir: dir}
 }
@@ -135,83 +147,121 @@ func DirCache(dir string) Cache {
 // TrimAfter is how long a DirCache keeps a block nobody read.
 const TrimAfter = 5 * 24 * time.Hour
 
+// MaxEntryBytes is the largest file a DirCache reads (32 MiB): blocks are
+// at most MaxBlockBytes of code, and their markup a few times that.
+const MaxEntryBytes = 32 << 20
+
+// entryDomain separates the HMACs of highlight blocks from those of other
+// caches under the same key.
+const entryDomain = "textfrag-highlight-entry/1"
+
 type dirCache struct {
 	dir      string
+	openOnce sync.Once
+	c        *realm.Cache // nil when the directory or the key is unusable
 	trimOnce sync.Once
 }
 
-func (c *dirCache) path(k Key) string {
+// cache opens the directory once.
+func (c *dirCache) cache() *realm.Cache {
+	c.openOnce.Do(func() {
+		key, err := realm.CacheKey()
+		if err != nil {
+			return
+		}
+		c.c, _ = realm.OpenCache(c.dir, key)
+	})
+	return c.c
+}
+
+// name returns the slash path of k's file in the directory.
+func (c *dirCache) name(k Key) string {
 	name := hex.EncodeToString(k[:])
-	return filepath.Join(c.dir, name[:2], name)
+	return name[:2] + "/" + name
+}
+
+// path returns the OS path of k's file.
+func (c *dirCache) path(k Key) string {
+	return filepath.Join(c.dir, filepath.FromSlash(c.name(k)))
 }
 
 // Get implements Cache.
 func (c *dirCache) Get(k Key) ([]byte, bool) {
-	c.trimOnce.Do(c.trim)
-	name := c.path(k)
-	raw, err := os.ReadFile(name)
+	rc := c.cache()
+	if rc == nil {
+		return nil, false
+	}
+	c.trimOnce.Do(func() { c.trim(rc) })
+	name := c.name(k)
+	raw, err := rc.Read(name, MaxEntryBytes+sha256.Size)
 	if err != nil || len(raw) < sha256.Size {
 		return nil, false
 	}
 	sum, html := raw[:sha256.Size], raw[sha256.Size:]
-	if got := sha256.Sum256(html); !bytes.Equal(sum, got[:]) {
+	if !rc.Verify(sum, []byte(entryDomain), k[:], html) {
 		return nil, false
 	}
-	if info, err := os.Stat(name); err == nil && time.Since(info.ModTime()) > time.Hour {
+	if info, err := rc.Root().Stat(name); err == nil && time.Since(info.ModTime()) > time.Hour {
 		now := time.Now()
-		os.Chtimes(name, now, now)
+		rc.Root().Chtimes(name, now, now)
 	}
 	return html, true
 }
 
 // Put implements Cache.
 func (c *dirCache) Put(k Key, html []byte) {
-	name := c.path(k)
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+	rc := c.cache()
+	if rc == nil || len(html) > MaxEntryBytes {
 		return
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-*")
-	if err != nil {
-		return
-	}
-	sum := sha256.Sum256(html)
-	_, err1 := tmp.Write(sum[:])
-	_, err2 := tmp.Write(html)
-	if err := errors.Join(err1, err2, tmp.Close()); err != nil {
-		os.Remove(tmp.Name())
-		return
-	}
-	if os.Rename(tmp.Name(), name) != nil {
-		os.Remove(tmp.Name())
-	}
+	sum := rc.Sum([]byte(entryDomain), k[:], html)
+	rc.Write(c.name(k), append(sum[:], html...))
 }
 
 // trim removes blocks untouched for TrimAfter, and temporary files of
 // writers that died, at most once a day (the time of the last trim is the
-// modification time of dir/trim.txt).
-func (c *dirCache) trim() {
-	marker := filepath.Join(c.dir, "trim.txt")
-	if info, err := os.Stat(marker); err == nil && time.Since(info.ModTime()) < 24*time.Hour {
+// modification time of dir/trim.txt). It removes only regular files whose
+// names a DirCache gives (64 hex digits, or .tmp- and hex) in directories
+// of two hex digits: a cache directory set to a directory of the
+// repository loses nothing else.
+func (c *dirCache) trim(rc *realm.Cache) {
+	root := rc.Root()
+	const marker = "trim.txt"
+	if info, err := root.Lstat(marker); err == nil && time.Since(info.ModTime()) < 24*time.Hour {
 		return
 	}
-	if err := os.MkdirAll(c.dir, 0o755); err != nil || os.WriteFile(marker, nil, 0o644) != nil {
+	if err := rc.Write(marker, nil); err != nil {
 		return
 	}
 	cutoff := time.Now().Add(-TrimAfter)
-	shards, _ := os.ReadDir(c.dir)
+	fsys := root.FS()
+	shards, _ := fs.ReadDir(fsys, ".")
 	for _, shard := range shards {
-		if !shard.IsDir() || len(shard.Name()) != 2 {
+		if !shard.IsDir() || len(shard.Name()) != 2 || !isHex(shard.Name()) {
 			continue
 		}
-		dir := filepath.Join(c.dir, shard.Name())
-		entries, _ := os.ReadDir(dir)
+		entries, _ := fs.ReadDir(fsys, shard.Name())
 		for _, e := range entries {
+			n := e.Name()
+			if !(len(n) == 2*sha256.Size && isHex(n) && strings.HasPrefix(n, shard.Name())) && !(strings.HasPrefix(n, ".tmp-") && isHex(n[len(".tmp-"):])) {
+				continue
+			}
 			info, err := e.Info()
 			if err == nil && info.Mode().IsRegular() && info.ModTime().Before(cutoff) {
-				os.Remove(filepath.Join(dir, e.Name()))
+				root.Remove(shard.Name() + "/" + n)
 			}
 		}
 	}
+}
+
+// isHex reports whether s is lower-case hex digits.
+func isHex(s string) bool {
+	for _, c := range []byte(s) {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // MemoryCache returns a Cache that keeps every block in memory for the

@@ -1,7 +1,6 @@
 package target
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -12,13 +11,13 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/internal/realm"
 )
 
 // Remote targets (SEMANTICS.md §5): an http or https link is fetched only
@@ -239,7 +238,7 @@ func newHTTPFetcher(o RemoteOptions) (*httpFetcher, error) {
 		f.allow = append(f.allow, p)
 	}
 	if o.CacheDir != "" {
-		f.cache = &diskCache{dir: filepath.Join(o.CacheDir, "http")}
+		f.cache = openDiskCache(o.CacheDir)
 	} else if o.Offline {
 		return nil, errors.New("remote targets: offline mode needs a cache directory")
 	}
@@ -298,8 +297,11 @@ func (f *httpFetcher) fetch(u *url.URL) (*remoteEntity, error) {
 		cached = f.cache.load(key, f.maxBytes)
 	}
 	if f.offline {
+		if cached == nil && f.cache.err != nil {
+			return nil, fmt.Errorf("%w: %s: remote targets are offline, and the cache (%s) cannot be used: %v", ErrRemote, redact(u), f.cache.dir, f.cache.err)
+		}
 		if cached == nil {
-			return nil, fmt.Errorf("%w: %s is not in the cache (%s) and remote targets are offline; build once online to fill the cache", ErrRemote, redact(u), f.cache.dir)
+			return nil, fmt.Errorf("%w: %s is not in the cache (%s) and remote targets are offline; build once online to fill the cache (an entry this user's textfrag did not write is not used)", ErrRemote, redact(u), f.cache.dir)
 		}
 		return cached.entity(), nil
 	}
@@ -458,12 +460,42 @@ func isTextual(mt string) bool {
 	return false
 }
 
-// diskCache keeps fetched entities in dir, two files per URL named by the
-// SHA-256 of the URL: NAME.json (cacheMeta) and NAME.body (the bytes as
-// sent). Both are replaced by renaming, so readers never see half a file;
-// an entry whose body does not match its metadata, or whose metadata names
-// another URL, is not used.
-type diskCache struct{ dir string }
+// diskCache keeps fetched entities in CacheDir/http, two files per URL
+// named by the SHA-256 of the URL: NAME.json (cacheMeta) and NAME.body (the
+// bytes as sent). Both are replaced by renaming, so readers never see half
+// a file. The directory may lie in the repository (cacheDir in
+// textfrag.toml), where a pull request can commit files: so it is read and
+// written through an os.Root (realm.Cache: no link out is followed, only
+// regular files are read, each bounded), and each entry carries an HMAC
+// under the per-user key (realm.CacheKey), over its metadata and the
+// SHA-256 of its body. An entry whose HMAC does not hold (a forgery, or an
+// entry another user's key made), whose body does not match, or whose
+// metadata names another URL is not used: offline, it is missing.
+type diskCache struct {
+	dir string
+	c   *realm.Cache // nil when the directory or the key is unusable
+	err error        // why c is nil
+}
+
+// cacheSubdir is the directory of CacheDir that holds fetched entities.
+const cacheSubdir = "http"
+
+// maxMetaBytes bounds a metadata file (a few hundred bytes when written).
+const maxMetaBytes = 64 << 10
+
+// metaDomain separates the HMACs of remote entries from other caches'.
+const metaDomain = "textfrag-remote-entry/1"
+
+// openDiskCache opens CacheDir for the remote cache.
+func openDiskCache(dir string) *diskCache {
+	d := &diskCache{dir: filepath.Join(dir, cacheSubdir)}
+	key, err := realm.CacheKey()
+	if err == nil {
+		d.c, err = realm.OpenCache(dir, key)
+	}
+	d.err = err
+	return d
+}
 
 // cacheMeta is the metadata file of a cache entry.
 type cacheMeta struct {
@@ -475,6 +507,14 @@ type cacheMeta struct {
 	FetchedAt    time.Time `json:"fetched_at"`
 	Size         int64     `json:"size"`
 	SHA256       string    `json:"sha256"`
+	// MAC is the HMAC of the fields above (macFields), in hex.
+	MAC string `json:"mac"`
+}
+
+// macFields are the metadata an entry's HMAC covers: all of it but MAC.
+func (m *cacheMeta) macFields() [][]byte {
+	return [][]byte{[]byte(metaDomain), []byte(m.URL), []byte(m.FinalURL), []byte(m.ContentType), []byte(m.ETag), []byte(m.LastModified),
+		[]byte(m.FetchedAt.UTC().Format(time.RFC3339Nano)), []byte(strconv.FormatInt(m.Size, 10)), []byte(m.SHA256)}
 }
 
 type cacheEntry struct {
@@ -482,31 +522,38 @@ type cacheEntry struct {
 	body []byte
 }
 
-func (c *diskCache) paths(key string) (meta, body string) {
+// names returns the slash paths, in the cache directory, of the URL key's
+// two files.
+func (c *diskCache) names(key string) (meta, body string) {
 	sum := sha256.Sum256([]byte(key))
-	name := filepath.Join(c.dir, hex.EncodeToString(sum[:]))
+	name := cacheSubdir + "/" + hex.EncodeToString(sum[:])
 	return name + ".json", name + ".body"
 }
 
 // load returns the cached entry for the URL key, or nil.
 func (c *diskCache) load(key string, maxBytes int64) *cacheEntry {
-	metaPath, bodyPath := c.paths(key)
-	raw, err := os.ReadFile(metaPath)
+	if c.c == nil {
+		return nil
+	}
+	metaName, bodyName := c.names(key)
+	raw, err := c.c.Read(metaName, maxMetaBytes)
 	if err != nil {
 		return nil
 	}
 	var e cacheEntry
-	if json.Unmarshal(raw, &e.meta) != nil || e.meta.URL != key || e.meta.Size > maxBytes {
+	if json.Unmarshal(raw, &e.meta) != nil || e.meta.URL != key || e.meta.Size < 0 || e.meta.Size > maxBytes {
 		return nil
 	}
-	file, err := os.Open(bodyPath)
+	mac, err := hex.DecodeString(e.meta.MAC)
+	if err != nil || !c.c.Verify(mac, e.meta.macFields()...) {
+		return nil
+	}
+	e.body, err = c.c.Read(bodyName, max(e.meta.Size, 1))
 	if err != nil {
 		return nil
 	}
-	defer file.Close()
-	e.body, err = io.ReadAll(io.LimitReader(file, maxBytes+1))
 	sum := sha256.Sum256(e.body)
-	if err != nil || int64(len(e.body)) != e.meta.Size || hex.EncodeToString(sum[:]) != e.meta.SHA256 {
+	if int64(len(e.body)) != e.meta.Size || hex.EncodeToString(sum[:]) != e.meta.SHA256 {
 		return nil
 	}
 	if _, err := textCharset(e.meta.ContentType); err != nil {
@@ -525,40 +572,24 @@ func (e *cacheEntry) entity() *remoteEntity {
 
 // store writes ent to the cache under the URL key.
 func (c *diskCache) store(key string, ent *remoteEntity) error {
-	if err := os.MkdirAll(c.dir, 0o700); err != nil {
-		return err
+	if c.c == nil {
+		return c.err
 	}
 	sum := sha256.Sum256(ent.body)
 	meta := cacheMeta{
 		URL: key, FinalURL: ent.info.FinalURL, ContentType: ent.info.ContentType,
-		ETag: ent.etag, LastModified: ent.lastModified, FetchedAt: ent.info.FetchedAt,
+		ETag: ent.etag, LastModified: ent.lastModified, FetchedAt: ent.info.FetchedAt.UTC(),
 		Size: int64(len(ent.body)), SHA256: hex.EncodeToString(sum[:]),
 	}
+	mac := c.c.Sum(meta.macFields()...)
+	meta.MAC = hex.EncodeToString(mac[:])
 	raw, err := json.MarshalIndent(meta, "", "  ")
 	if err != nil {
 		return err
 	}
-	metaPath, bodyPath := c.paths(key)
-	if err := writeAtomic(bodyPath, ent.body); err != nil {
+	metaName, bodyName := c.names(key)
+	if err := c.c.Write(bodyName, ent.body); err != nil {
 		return err
 	}
-	return writeAtomic(metaPath, raw)
-}
-
-func writeAtomic(name string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	_, werr := io.Copy(tmp, bytes.NewReader(data))
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
+	return c.c.Write(metaName, raw)
 }

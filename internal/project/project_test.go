@@ -135,9 +135,14 @@ highlight = false
 		got = append(got, s.Flag+"="+strings.Join(s.Values, "|"))
 	}
 	want := []string{"root=" + dir, "o=" + filepath.Join(dir, "public"), "charset=*.latin1=ISO-8859-1|*.w=windows-1252",
-		"allow-host=raw.example.org", "remote-max-bytes=1000", "strict=true", "highlight=false"}
+		"remote-max-bytes=1000", "strict=true", "highlight=false"}
 	if !slices.Equal(got, want) {
 		t.Errorf("Settings:\n got %q\nwant %q", got, want)
+	}
+	// allowHosts is kept, not applied (only the command line opens the
+	// network), and said so.
+	if len(c.AllowHosts) != 1 || len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], `--allow-host "raw.example.org"`) {
+		t.Errorf("AllowHosts %q, Warnings %q", c.AllowHosts, c.Warnings)
 	}
 }
 

@@ -11,6 +11,11 @@
 //
 // The check is made on the open file, not on the name, so a file swapped for
 // a FIFO between a Stat and the read is still refused.
+//
+// Caches (cache.go) are directories of data textfrag wrote, which may lie in
+// a repository: OpenCache confines every read, write and removal to the
+// directory, and entries carry an HMAC under CacheKey, a per-user key kept
+// outside any repository, so that a committed forgery is ignored.
 package realm
 
 import (
