@@ -54,7 +54,14 @@ func TestMain(m *testing.M) {
 	}
 	e2eBinary = filepath.Join(dir, "textfrag")
 	// Commands keep highlighted code in the user cache directory; the
-	// tests' builds keep it in theirs.
+	// tests' builds keep it in theirs. The go command keeps its build
+	// cache there too: it stays where it was, or every run of these tests
+	// would compile the tree-sitter grammars anew (minutes).
+	if os.Getenv("GOCACHE") == "" {
+		if user, err := os.UserCacheDir(); err == nil {
+			os.Setenv("GOCACHE", filepath.Join(user, "go-build"))
+		}
+	}
 	os.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
 	if runtime.GOOS == "windows" {
 		e2eBinary += ".exe"
