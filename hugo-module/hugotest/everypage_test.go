@@ -45,8 +45,8 @@ const (
 
 // listerSite builds a site on the lister theme with every page kind and the
 // given content files (paths under content/), and returns the build's error
-// and log.
-func listerSite(t *testing.T, hooks hooksSetup, content map[string]string) (string, error) {
+// and log; config is TOML added at the end of hugo.toml.
+func listerSite(t *testing.T, hooks hooksSetup, content map[string]string, config ...string) (string, error) {
 	t.Helper()
 	root := t.TempDir()
 	write(t, filepath.Join(root, "src", "a.txt"), twoLines)
@@ -64,6 +64,9 @@ func listerSite(t *testing.T, hooks hooksSetup, content map[string]string) (stri
 	fmt.Fprintf(&cfg, "[module]\nreplacements = %q\n", modulePath+" -> "+moduleDir(t))
 	for _, p := range order {
 		fmt.Fprintf(&cfg, "[[module.imports]]\npath = %q\n", p)
+	}
+	for _, c := range config {
+		cfg.WriteString(c + "\n")
 	}
 	write(t, filepath.Join(root, "hugo.toml"), cfg.String())
 	write(t, filepath.Join(root, "layouts", "_partials", "custom", "head-end.html"), `{{ partial "textfrag/head.html" . }}`)
@@ -178,5 +181,23 @@ func TestEveryPageKindWithoutQuotesBuilds(t *testing.T) {
 	log, err := listerSite(t, themeFirst, content)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, log)
+	}
+}
+
+// A content page Hugo does not render as Markdown (.html passes through as
+// it is; AsciiDoc, reStructuredText, Pandoc and Org need external programs)
+// runs no render hook: an RFC 5147 link in it fails the build even with
+// textfrag's hooks first, so that it is not published unverified.
+func TestNonMarkdownContentFailsClosed(t *testing.T) {
+	sum := md5.Sum([]byte(twoLines))
+	fresh := "/src/a.txt#line=0,1;md5=" + hex.EncodeToString(sum[:])
+	for _, hooks := range []hooksSetup{moduleFirst, themeFirst} {
+		log, err := listerSite(t, hooks, map[string]string{
+			"docs/raw.html": "---\ntitle: Raw\n---\n<p>See <a href=\"" + fresh + "\">the quote</a>.</p>\n",
+		}, "[security]\nallowContent = ['.*']") // Hugo refuses HTML content by default
+		if err == nil {
+			t.Fatalf("%s: the build succeeded:\n%s", hooks, log)
+		}
+		mustContain(t, "the error", err.Error()+log, filepath.Join("content", "docs", "raw.html")+": textfrag hooks error", "or the page is not Markdown")
 	}
 }
