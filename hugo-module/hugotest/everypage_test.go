@@ -201,3 +201,21 @@ func TestNonMarkdownContentFailsClosed(t *testing.T) {
 		mustContain(t, "the error", err.Error()+log, filepath.Join("content", "docs", "raw.html")+": textfrag hooks error", "or the page is not Markdown")
 	}
 }
+
+// On a multilingual site each language is a site of its own: the check at
+// the end of the build runs for each, so a page never rendered in the
+// second language is checked too.
+func TestEveryPageKindEachLanguage(t *testing.T) {
+	stale := "/src/a.txt#line=0,1;md5=0123456789abcdef0123456789abcdef"
+	languages := "[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n"
+	for _, file := range []string{"docs/hidden.fr.md", "docs/hidden.md"} {
+		log, err := listerSite(t, themeFirst, map[string]string{
+			"docs/plain.fr.md": "---\ntitle: Simple\n---\n\nPas de citation.\n",
+			file:               "---\ntitle: H\nbuild:\n  render: never\n---\n\nSee [the quote](" + stale + ") in text.\n",
+		}, languages)
+		if err == nil {
+			t.Fatalf("%s: the build succeeded:\n%s", file, log)
+		}
+		mustContain(t, "the error", err.Error()+log, filepath.Join("content", filepath.FromSlash(file))+": textfrag hooks error")
+	}
+}
