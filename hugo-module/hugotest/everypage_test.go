@@ -219,3 +219,22 @@ func TestEveryPageKindEachLanguage(t *testing.T) {
 		mustContain(t, "the error", err.Error()+log, filepath.Join("content", filepath.FromSlash(file))+": textfrag hooks error")
 	}
 }
+
+// A page a content adapter adds, never rendered but listed, is checked at
+// the end of the build like a page from a file, named by the adapter.
+func TestContentAdapterPageFailsClosed(t *testing.T) {
+	stale := "/src/a.txt#line=0,1;md5=0123456789abcdef0123456789abcdef"
+	adapter := `{{ $content := dict "mediaType" "text/markdown" "value" "See [the quote](` + stale + `) in text." }}
+{{ .AddPage (dict "kind" "page" "path" "adapted" "title" "Adapted" "content" $content "build" (dict "render" "never" "list" "always")) }}`
+	for _, hooks := range []hooksSetup{themeFirst, moduleFirst} {
+		log, err := listerSite(t, hooks, map[string]string{"docs/_content.gotmpl": adapter})
+		if err == nil {
+			t.Fatalf("%s: the build succeeded:\n%s", hooks, log)
+		}
+		want := filepath.Join("content", "docs", "_content.gotmpl") + ": textfrag hooks error"
+		if hooks == moduleFirst {
+			want = "textfrag integrity error"
+		}
+		mustContain(t, "the error", err.Error()+log, want)
+	}
+}
