@@ -5,7 +5,10 @@ package main
 // and links in front matter that Hugo or a theme renders as Markdown.
 
 import (
+	"fmt"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -118,4 +121,43 @@ func TestHugoIndexStalePin(t *testing.T) {
 	if out, _, code := s.run("check", "--format", "json", "content"); code != 1 || !regexp.MustCompile(`"file": "content/_index.md",[^}]*"symbol": "mismatch"`).MatchString(out) {
 		t.Errorf("the home page's sym= link is not checked by its name: exit %d\n%s", code, out)
 	}
+}
+
+// The language server reads a Hugo site's pages as check does: references
+// from a source line find the _index pages and a front-matter summary that
+// quote it, and an opened _index page's diagnostics include its
+// front-matter summary's stale link, where it is written.
+func TestLSPHugoPages(t *testing.T) {
+	root, _, _ := lspProject(t)
+	stale := "../src/a.go#line=1,2;md5=00000000000000000000000000000000"
+	e2eWrite(t, root, map[string]string{
+		"hugo.toml":              "",
+		"content/_index.md":      "---\ntitle: Home\nsummary: \"See [s](" + stale + ").\"\n---\n\n[a](../src/a.go#line=1,2)\n",
+		"content/docs/_index.md": "x [c](/src/a.go#line=0,3)\n",
+	})
+	c := startLSP(t, root, 0)
+	c.initialize(false, false)
+	srcURI := c.open(filepath.Join(root, "src/a.go"), "go")
+	var locs []lspLocation
+	c.result("textDocument/references", map[string]any{"textDocument": map[string]any{"uri": srcURI}, "position": lspPos{1, 3}, "context": map[string]any{"includeDeclaration": false}}, &locs)
+	var got []string
+	for _, l := range locs {
+		rel, _ := filepath.Rel(root, strings.TrimPrefix(l.URI, "file://"))
+		got = append(got, fmt.Sprintf("%s:%d:%d", filepath.ToSlash(rel), l.Range.Start.Line, l.Range.Start.Character))
+	}
+	joined := strings.Join(got, " ")
+	for _, want := range []string{"content/_index.md:2:", "content/_index.md:5:", "content/docs/_index.md:0:"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("references %v lack %s", got, want)
+		}
+	}
+	uri := c.open(filepath.Join(root, "content/_index.md"), "markdown")
+	var codes []string
+	for _, d := range c.diagnostics(uri) {
+		codes = append(codes, fmt.Sprintf("%d:%s", d.Range.Start.Line, d.Code))
+	}
+	if !slices.Contains(codes, "2:integrity") {
+		t.Errorf("diagnostics %v lack the summary's stale link on line 3", codes)
+	}
+	c.shutdown()
 }
