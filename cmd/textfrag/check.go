@@ -31,9 +31,10 @@ files under PATHS (default: see below), without writing HTML: the same checks
 as build, so that CI can fail early and point at each broken link. Directories
 are searched for *.md files, leaving out hidden and "_"-prefixed files and
 directories, but for the pages Hugo renders: _index.md (.markdown, .mdown)
-anywhere, and in a Hugo content directory (content/ beside hugo.toml,
-config.toml or config/_default/) every .md, .markdown and .mdown file but
-those Hugo skips (names starting with "." or "#", ending in "~"). A file
+in every directory searched, and in a Hugo content directory (content/
+beside hugo.toml, config.toml or config/_default/) every .md, .markdown and
+.mdown file but those Hugo skips (names starting with "." or "#", ending in
+"~"). A file
 named on the command line is always checked. Links in the strings of YAML
 front matter (a summary Hugo renders as Markdown, a description or title a
 theme markdownifies) are checked as the body's, from the page's directory.

@@ -115,7 +115,7 @@ func ThirdPartyDir(name string) bool {
 // given, whatever its name; a directory is searched for Markdown files
 // (IsMarkdownName), leaving out Skipped files and directories and
 // ThirdPartyDir directories below it, but for the pages Hugo renders:
-// Hugo's _index pages (IsHugoIndexName) are taken wherever they are, and in
+// Hugo's _index pages (IsHugoIndexName) are taken in every directory searched, and in
 // a Hugo content directory (IsHugoContentDir) and below it, the search
 // follows Hugo's rules instead: every file with a Markdown suffix of Hugo's
 // (IsHugoMarkdownName), "_"-prefixed ones and those below node_modules or
