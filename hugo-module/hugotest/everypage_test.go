@@ -4,9 +4,11 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"fmt"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bep/logg"
 	"github.com/gohugoio/hugo/hugolib"
@@ -48,6 +50,17 @@ const (
 // and log; config is TOML added at the end of hugo.toml.
 func listerSite(t *testing.T, hooks hooksSetup, content map[string]string, config ...string) (string, error) {
 	t.Helper()
+	root := listerFiles(t, hooks, content, config...)
+	b := hugolib.NewIntegrationTestBuilder(hugolib.IntegrationTestConfig{
+		T: t, NeedsOsFS: true, WorkingDir: root, LogLevel: logg.LevelWarn,
+	})
+	_, err := b.BuildE()
+	return b.LogString(), err
+}
+
+// listerFiles writes the site listerSite builds and returns its root.
+func listerFiles(t *testing.T, hooks hooksSetup, content map[string]string, config ...string) string {
+	t.Helper()
 	root := t.TempDir()
 	write(t, filepath.Join(root, "src", "a.txt"), twoLines)
 	for name, text := range listerTheme {
@@ -78,11 +91,7 @@ func listerSite(t *testing.T, hooks hooksSetup, content map[string]string, confi
 	for name, text := range content {
 		write(t, filepath.Join(root, "content", filepath.FromSlash(name)), text)
 	}
-	b := hugolib.NewIntegrationTestBuilder(hugolib.IntegrationTestConfig{
-		T: t, NeedsOsFS: true, WorkingDir: root, LogLevel: logg.LevelWarn,
-	})
-	_, err := b.BuildE()
-	return b.LogString(), err
+	return root
 }
 
 // Wherever an RFC 5147 link sits — a front-matter summary or description, a
@@ -236,5 +245,35 @@ func TestContentAdapterPageFailsClosed(t *testing.T) {
 			want = "textfrag integrity error"
 		}
 		mustContain(t, "the error", err.Error()+log, want)
+	}
+}
+
+// Under hugo server, the check at the end of the build holds across
+// rebuilds: a page edited to quote a stale link where no head partial sees
+// it (a never-rendered page) fails the rebuild, and the site serves again
+// once it is fixed.
+func TestUnrenderedCheckUnderServer(t *testing.T) {
+	root := listerFiles(t, themeFirst, map[string]string{"docs/hidden.md": "---\ntitle: H\nbuild:\n  render: never\n---\n\nNo quote.\n"})
+	url, log := hugoServer(t, root)
+	waitFor(t, url+"/docs/plain/", "No quotes here.", 60*time.Second, log)
+	write(t, filepath.Join(root, "content", "docs", "hidden.md"), "---\ntitle: H\nbuild:\n  render: never\n---\n\nSee [the quote](/src/a.txt#line=0,1;md5=0123456789abcdef0123456789abcdef).\n")
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(log.String(), "textfrag hooks error") {
+		// Hugo's fast render mode renders a page when it is asked for: the
+		// home page lists the never-rendered page's summary.
+		if resp, err := http.Get(url + "/"); err == nil {
+			resp.Body.Close()
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the rebuild did not fail on the never-rendered page:\n%s", log.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	mustContain(t, "the server's log", log.String(), filepath.Join("content", "docs", "hidden.md")+": textfrag hooks error")
+	write(t, filepath.Join(root, "content", "docs", "plain.md"), "---\ntitle: Plain\ntags: [foo]\n---\n\nEdited.\n")
+	write(t, filepath.Join(root, "content", "docs", "hidden.md"), "---\ntitle: H\nbuild:\n  render: never\n---\n\nNo quote again.\n")
+	waitFor(t, url+"/docs/plain/", "Edited.", 30*time.Second, log)
+	if strings.Contains(log.String(), "panic") {
+		t.Errorf("hugo server panicked:\n%s", log.String())
 	}
 }
