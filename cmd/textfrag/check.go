@@ -31,10 +31,17 @@ Resolves and verifies every RFC 5147 link (#line=…, #char=…) in the Markdown
 files under PATHS (default: see below), without writing HTML: the same checks
 as build, so that CI can fail early and point at each broken link. Directories
 are searched for *.md files, leaving out hidden and "_"-prefixed files and
-directories; a file named on the command line is always checked. A PATH of
-- is a page read from standard input (named <stdin> in messages; its
-relative links resolve from the current directory). On a terminal, a
-progress line on stderr counts the files checked.
+directories, but for the pages Hugo renders: _index.md (.markdown, .mdown)
+in every directory searched, and in a Hugo content directory (content/
+beside hugo.toml, config.toml or config/_default/) every .md, .markdown and
+.mdown file but those Hugo skips (names starting with "." or "#", ending in
+"~"). A file named on the command line is always checked. Links in the
+strings of YAML front matter (a summary Hugo renders as Markdown, a
+description or title a theme markdownifies) are checked as the body's, from
+the page's directory. A PATH of - is a page read from standard input (named
+<stdin> in messages; its relative links resolve from the current
+directory). On a terminal, a progress line on stderr counts the files
+checked.
 
 Links starting with / resolve against the project root, and only files
 inside it can be quoted. Every command finds the same root: the directory of

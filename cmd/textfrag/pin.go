@@ -253,8 +253,9 @@ func (p *pinner) noteQuoted(proj string) {
 const pinMaxPasses = 4
 
 func (p *pinner) run(paths []string) int {
-	// The same files as check: *.md under directories, leaving out hidden
-	// and "_"-prefixed names, and every file named on the command line.
+	// The same files as check (project.MarkdownFiles: *.md under
+	// directories without hidden and "_"-prefixed names, but Hugo's pages),
+	// and every file named on the command line.
 	files, err := project.MarkdownFiles(paths)
 	if err != nil {
 		p.e.errorf("pin: %s", termsafe.Escape(err.Error(), ""))

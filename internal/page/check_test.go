@@ -35,3 +35,41 @@ func TestCheck(t *testing.T) {
 		t.Errorf("%d links, problems:\n%s\nwant 3 links:\n%s", p.Links, strings.Join(got, "\n"), want)
 	}
 }
+
+// TestCheckFrontMatter: the RFC 5147 links of the front matter's strings
+// (a summary Hugo renders as Markdown, a description or title a theme
+// markdownifies, nested params) are verified from the page's directory,
+// counted, and placed where the link is written; strings without a
+// fragment, code spans and other fragments are not links to check.
+func TestCheckFrontMatter(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte("one\ntwo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := target.New(target.Options{Root: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "---\ntitle: \"The [stale](a.go#line=0,1;md5=0123456789abcdef0123456789abcdef) title\"\n" +
+		"summary: See [missing](nothere.go#line=0,1) and `[code](a.go#line=9,9)`.\n" +
+		"description: |\n  Lines:\n  [fine](a.go#line=0,1)\n  and [past](a.go#line=7,9).\n" +
+		"params:\n  more: [\"x [gone](gone.go#char=0,1)\"]\n  other: https://example.org/#section\n" +
+		"---\n\nBody [ok](a.go#line=0,1).\n"
+	p, err := Check(NewMarkdown(r, false, nil, nil), r, filepath.Join(dir, "p.md"), []byte(src), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, q := range p.Problems {
+		got = append(got, fmt.Sprintf("%d:%d %s %s %s", q.Line, q.Column, q.Severity, q.Kind, q.Link))
+	}
+	want := strings.Join([]string{
+		"2:13 error integrity a.go#line=0,1;md5=0123456789abcdef0123456789abcdef",
+		"3:14 error missing nothere.go#line=0,1",
+		"7:7 warning warning a.go#line=7,9",
+		"9:13 error missing gone.go#char=0,1",
+	}, "\n")
+	if p.Links != 6 || strings.Join(got, "\n") != want {
+		t.Errorf("%d links, problems:\n%s\nwant 6 links:\n%s", p.Links, strings.Join(got, "\n"), want)
+	}
+}

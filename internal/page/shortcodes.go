@@ -63,7 +63,8 @@ func CheckShortcodes(p *Page, lenient bool, r *target.Resolver, name string, src
 
 // Check does check's work for one page, whose contents are src: it
 // converts the page without rendering it, and verifies its textfrag
-// shortcodes (lenient: as --lenient does). The page's Problems are every
+// shortcodes (lenient: as --lenient does) and the links of its front
+// matter (CheckFrontMatter). The page's Problems are every
 // error and warning check reports for it, in document order, and Links
 // counts what was checked. err is set only when the page cannot be
 // converted at all (a panic is turned into one).
@@ -74,5 +75,6 @@ func Check(md goldmark.Markdown, r *target.Resolver, name string, src []byte, le
 		return nil, err
 	}
 	CheckShortcodes(p, lenient, r, name, src)
+	CheckFrontMatter(md, p, r, name, src)
 	return p, nil
 }
