@@ -145,6 +145,9 @@ func TestThemeSwitches(t *testing.T) {
 		{"Relearn learn", rootElement{attrs: attrs("data-r-theme-variant", "learn")}, "light"},
 		{"Relearn blue", rootElement{attrs: attrs("data-r-theme-variant", "blue")}, "light"},
 		{"Relearn relearn-bright", rootElement{attrs: attrs("data-r-theme-variant", "relearn-bright")}, "light"},
+		// geekdoc: color-theme on <html>, removed when it follows the reader.
+		{"geekdoc dark", rootElement{attrs: attrs("color-theme", "dark")}, "dark"},
+		{"geekdoc light", rootElement{attrs: attrs("color-theme", "light")}, "light"},
 		// Ananke has no switch: the reader's setting stays in charge.
 		{"Ananke", rootElement{attrs: attrs("lang", "en")}, ""},
 	} {

@@ -8,7 +8,7 @@
 #
 # Each fixture page sets <html> as the theme's own script leaves it (class,
 # data-scheme, data-theme-mode, data-bs-theme, data-theme, data-r-theme-variant,
-# data-default-appearance) and paints its page in the colours of that state.
+# data-default-appearance, color-theme) and paints its page in the colours of that state.
 # OUT/os-light.png shows every fixture with the reader's system set to light,
 # OUT/os-dark.png with it set to dark: a box must match its page in both
 # (fixtures named "auto" follow the system, and Ananke, which has no dark
@@ -70,6 +70,8 @@ fixture relearn-dark dark 'data-r-theme-variant="relearn-dark"'
 fixture relearn-zen-light light 'data-r-theme-variant="zen-light"'
 fixture relearn-neon dark 'data-r-theme-variant="neon"'
 fixture relearn-learn light 'data-r-theme-variant="learn"'
+fixture geekdoc-dark dark 'color-theme="dark"'
+fixture geekdoc-light light 'color-theme="light"'
 fixture ananke light 'lang="en"'
 cat >"$out/index.html" <<HTML
 <!doctype html>
