@@ -152,7 +152,8 @@ target = "assets/textfrag-src/notes.txt"
 // page when a file it quotes changes, for every file in the site's content
 // directory: a leaf bundle's own file (by the short path and by the general
 // one), a file in a section's directory, in a directory below a section
-// that is no section, and at the top of content/. Files elsewhere are
+// that is no section, at the top of content/, and another page's Markdown
+// (here a page that is only text, no front matter). Files elsewhere are
 // followed when mounted under assets/textfrag-src/, here from a
 // config/_default/module.toml of their own, which Hugo merges with the
 // hugo.toml that holds the replacements line; a file that is neither is
@@ -181,6 +182,7 @@ target = "assets/textfrag-src/src"
 		"section": filepath.Join(root, "content", "docs", "sec.txt"),
 		"below":   filepath.Join(root, "content", "docs", "snippets", "below.txt"),
 		"top":     filepath.Join(root, "content", "top.txt"),
+		"page":    filepath.Join(root, "content", "docs", "other.md"),
 		"mounted": filepath.Join(root, "src", "m.txt"),
 		"other":   filepath.Join(root, "other", "o.txt"),
 	}
@@ -189,13 +191,13 @@ target = "assets/textfrag-src/src"
 	}
 	// The bundle's file twice: without a title (textfrag/transclude's short
 	// path) and with one (the general path).
-	write(t, filepath.Join(root, "content", "docs", "page", "index.md"), "---\ntitle: p\n---\n\n![L](live.txt#line=0,1)\n\n![L](live.txt#line=0,1 \"hl=1\")\n\n![D](files/deep.txt#line=0,1)\n\n![S](../sec.txt#line=0,1)\n\n![B](/content/docs/snippets/below.txt#line=0,1)\n\n![T](../../top.txt#line=0,1)\n\n![M](/src/m.txt#line=0,1)\n\n![O](/other/o.txt#line=0,1)\n")
+	write(t, filepath.Join(root, "content", "docs", "page", "index.md"), "---\ntitle: p\n---\n\n![L](live.txt#line=0,1)\n\n![L](live.txt#line=0,1 \"hl=1\")\n\n![D](files/deep.txt#line=0,1)\n\n![S](../sec.txt#line=0,1)\n\n![B](/content/docs/snippets/below.txt#line=0,1)\n\n![T](../../top.txt#line=0,1)\n\n![M](/src/m.txt#line=0,1)\n\n![O](/other/o.txt#line=0,1)\n\n![P](../other.md#line=0,1)\n")
 	write(t, filepath.Join(root, "content", "docs", "_index.md"), "---\ntitle: d\n---\n\n![S](sec.txt#line=0,1)\n")
 	write(t, filepath.Join(root, "content", "_index.md"), "---\ntitle: h\n---\n\n![T](top.txt#line=0,1)\n")
 
 	url, log := hugoServer(t, root)
 	waitFor(t, url+"/docs/page/", "other one", 90*time.Second, log)
-	for _, name := range []string{"bundle", "deep", "section", "below", "top", "mounted"} {
+	for _, name := range []string{"bundle", "deep", "section", "below", "top", "mounted", "page"} {
 		write(t, files[name], name+" two\n")
 		took := waitFor(t, url+"/docs/page/", name+" two", 20*time.Second, log)
 		t.Logf("%s: the edit was served after %v", name, took)
