@@ -20,6 +20,8 @@
 //	               hooks of its own, as hugo-book has), composed with the module as
 //	               the module's README says (site hooks calling textfrag/hook.html)
 //	hugo-book-pasted/  the same themed site without the module, each quote pasted
+//	hugo-book-plain/   hugo-book-pasted with the module set up as in hugo-book (hooks,
+//	               head partial): a site without quotes that imports the module
 //
 // and manifest.json with the corpus's counts.
 //
@@ -53,7 +55,7 @@ import (
 //go:embed snippet_lines.py
 var snippetLinesPy []byte
 
-var allSites = []string{"textfrag", "pasted", "mkdocs", "asciidoctor", "sphinx", "mkdocs-plain", "asciidoctor-plain", "sphinx-plain", "hugo", "hugo-pasted", "hugo-book", "hugo-book-pasted"}
+var allSites = []string{"textfrag", "pasted", "mkdocs", "asciidoctor", "sphinx", "mkdocs-plain", "asciidoctor-plain", "sphinx-plain", "hugo", "hugo-pasted", "hugo-book", "hugo-book-pasted", "hugo-book-plain"}
 
 func main() {
 	out := flag.String("o", "", "output `DIR` (replaced)")
@@ -86,7 +88,7 @@ func main() {
 		}
 		want[s] = true
 	}
-	if want["hugo"] || want["hugo-pasted"] || want["hugo-book"] {
+	if want["hugo"] || want["hugo-pasted"] || want["hugo-book"] || want["hugo-book-plain"] {
 		if *hugoModule == "" {
 			*hugoModule = findHugoModule()
 		}
@@ -121,8 +123,8 @@ func main() {
 			c.writeHugo(w, "hugo", *hugoModule, false)
 		case "hugo-pasted":
 			c.writeHugo(w, "hugo-pasted", *hugoModule, true)
-		case "hugo-book", "hugo-book-pasted":
-			c.writeHugoBook(w, s, *hugoModule, s == "hugo-book-pasted")
+		case "hugo-book", "hugo-book-pasted", "hugo-book-plain":
+			c.writeHugoBook(w, s, *hugoModule, s != "hugo-book", s != "hugo-book-pasted")
 		}
 	}
 	m, err := json.MarshalIndent(c.manifest(*seed), "", "  ")
@@ -575,8 +577,9 @@ disableKinds = ["taxonomy", "term", "rss", "sitemap", "404"]
 // images). The module's site composes the theme's hooks with textfrag's
 // (the module's README, "Themes with their own render hooks") and links the
 // stylesheet from the theme's head injection partial; the pasted twin is the
-// themed site without the module.
-func (c *corpus) writeHugoBook(w *writer, site, module string, pasted bool) {
+// themed site without the module; the plain twin is the pasted one with the
+// module set up as in the module's site (no page quotes).
+func (c *corpus) writeHugoBook(w *writer, site, module string, pasted, withModule bool) {
 	var cfg strings.Builder
 	cfg.WriteString(`# A Hugo site on a documentation theme with its own render hooks, quoting
 # files with the textfrag module (or, in the pasted twin, without the module,
@@ -587,11 +590,11 @@ disableKinds = ["taxonomy", "term", "rss", "sitemap", "404"]
 
 [module]
 `)
-	if !pasted {
+	if withModule {
 		fmt.Fprintf(&cfg, "  replacements = \"github.com/textfrag/textfrag/hugo-module -> %s\"\n", module)
 	}
 	cfg.WriteString("  [[module.imports]]\n    path = \"book\"\n")
-	if !pasted {
+	if withModule {
 		cfg.WriteString("  [[module.imports]]\n    path = \"github.com/textfrag/textfrag/hugo-module\"\n")
 	}
 	cfg.WriteString(`
@@ -653,6 +656,8 @@ disableKinds = ["taxonomy", "term", "rss", "sitemap", "404"]
 	w.file(theme+"_markup/render-image.html", image)
 	if !pasted {
 		c.writeSources(w, site)
+	}
+	if withModule {
 		// The recipe of the module's README: the theme's hooks as partials, and
 		// site hooks that call textfrag first.
 		w.file(site+"/layouts/_partials/theme/render-link.html", link)

@@ -147,3 +147,80 @@ target = "assets/textfrag-src/notes.txt"
 	waitFor(t, url+"/docs/page/", `<p>Intro.</p>`, 20*time.Second, log)
 	waitFor(t, url+"/docs/page/", `role="figure" data-textfrag-fragment="line=2,3"`, 5*time.Second, log)
 }
+
+// With no set-up beyond importing the module, "hugo server" re-renders a
+// page when a file it quotes changes, for every file in the site's content
+// directory: a leaf bundle's own file (by the short path and by the general
+// one), a file in a section's directory, in a directory below a section
+// that is no section, at the top of content/, and another page's Markdown
+// (here a page that is only text, no front matter). Files elsewhere are
+// followed when mounted under assets/textfrag-src/, here from a
+// config/_default/module.toml of their own, which Hugo merges with the
+// hugo.toml that holds the replacements line; a file that is neither is
+// named in one warning.
+func TestServerFollowsContentFiles(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "hugo.toml"), fmt.Sprintf(`baseURL = "https://example.org/"
+disableKinds = ["taxonomy", "term", "rss", "sitemap", "robotsTXT", "404"]
+[markup.goldmark.parser]
+wrapStandAloneImageWithinParagraph = false
+[module]
+replacements = %q
+[[module.imports]]
+path = %q
+`, modulePath+" -> "+moduleDir(t), modulePath))
+	write(t, filepath.Join(root, "config", "_default", "module.toml"), `[[mounts]]
+source = "src"
+target = "assets/textfrag-src/src"
+`)
+	write(t, filepath.Join(root, "layouts", "single.html"), "<main>{{ .Content }}</main>")
+	write(t, filepath.Join(root, "layouts", "list.html"), "<main>{{ .Content }}</main>")
+	write(t, filepath.Join(root, "layouts", "home.html"), "<main>{{ .Content }}</main>")
+	files := map[string]string{
+		"bundle":  filepath.Join(root, "content", "docs", "page", "live.txt"),
+		"deep":    filepath.Join(root, "content", "docs", "page", "files", "deep.txt"),
+		"section": filepath.Join(root, "content", "docs", "sec.txt"),
+		"below":   filepath.Join(root, "content", "docs", "snippets", "below.txt"),
+		"top":     filepath.Join(root, "content", "top.txt"),
+		"page":    filepath.Join(root, "content", "docs", "other.md"),
+		"mounted": filepath.Join(root, "src", "m.txt"),
+		"other":   filepath.Join(root, "other", "o.txt"),
+	}
+	for name, f := range files {
+		write(t, f, name+" one\n")
+	}
+	// The bundle's file twice: without a title (textfrag/transclude's short
+	// path) and with one (the general path).
+	write(t, filepath.Join(root, "content", "docs", "page", "index.md"), "---\ntitle: p\n---\n\n![L](live.txt#line=0,1)\n\n![L](live.txt#line=0,1 \"hl=1\")\n\n![D](files/deep.txt#line=0,1)\n\n![S](../sec.txt#line=0,1)\n\n![B](/content/docs/snippets/below.txt#line=0,1)\n\n![T](../../top.txt#line=0,1)\n\n![M](/src/m.txt#line=0,1)\n\n![O](/other/o.txt#line=0,1)\n\n![P](../other.md#line=0,1)\n")
+	write(t, filepath.Join(root, "content", "docs", "_index.md"), "---\ntitle: d\n---\n\n![S](sec.txt#line=0,1)\n")
+	write(t, filepath.Join(root, "content", "_index.md"), "---\ntitle: h\n---\n\n![T](top.txt#line=0,1)\n")
+
+	url, log := hugoServer(t, root)
+	waitFor(t, url+"/docs/page/", "other one", 90*time.Second, log)
+	for _, name := range []string{"bundle", "deep", "section", "below", "top", "mounted", "page"} {
+		write(t, files[name], name+" two\n")
+		took := waitFor(t, url+"/docs/page/", name+" two", 20*time.Second, log)
+		t.Logf("%s: the edit was served after %v", name, took)
+	}
+	page, _ := http.Get(url + "/docs/page/")
+	body, _ := io.ReadAll(page.Body)
+	page.Body.Close()
+	if n := strings.Count(string(body), "bundle two"); n != 2 {
+		t.Errorf("the bundle's file shows the edit in %d boxes, want 2 (short and general path):\n%s", n, body)
+	}
+	waitFor(t, url+"/docs/", "section two", 5*time.Second, log)
+	waitFor(t, url+"/", "top two", 5*time.Second, log)
+
+	// The one file Hugo cannot follow is named, once.
+	if got := strings.Count(log.String(), "hugo server does not see"); got != 1 {
+		t.Errorf("%d warnings about files hugo server does not see, want 1:\n%s", got, log.String())
+	}
+	if !strings.Contains(log.String(), "does not see other/o.txt change") {
+		t.Errorf("the warning does not name other/o.txt:\n%s", log.String())
+	}
+	for _, name := range []string{"bundle", "section", "top", "mounted"} {
+		if strings.Contains(log.String(), "does not see "+strings.TrimPrefix(files[name], root+"/")) {
+			t.Errorf("warned about %s, which is followed", name)
+		}
+	}
+}

@@ -444,3 +444,22 @@ func TestEmbeddedHookForcedFailsClosed(t *testing.T) {
 	}
 	mustContain(t, "the log", r.Log, "textfrag hooks error", "its render-link.html hook is not textfrag's")
 }
+
+// textfrag/check skips its probe on a page whose source holds no "#line="
+// or "#char=" (in any case, even escaped): such a page fails under a
+// theme's hooks as before.
+func TestCheckEarlyOutNeverFailsOpen(t *testing.T) {
+	for _, body := range []string{
+		"![Stale](" + strings.Replace(staleLink, "#", `\#`, 1) + ")\n",
+		"See [the quote][q] in text.\n\n[q]: " + strings.Replace(staleLink, "#", `\#`, 1) + "\n",
+		"![Stale](" + strings.Replace(staleLink, "#line", "#LINE", 1) + ")\n",
+	} {
+		t.Run(body, func(t *testing.T) {
+			_, log, err := themeSite{theme: "newtab", page: themePage(body)}.build(t)
+			if err == nil {
+				t.Fatalf("the build succeeded:\n%s", log)
+			}
+			mustContain(t, "the error", err.Error()+log, filepath.Join("content", "page.md")+": textfrag hooks error")
+		})
+	}
+}
