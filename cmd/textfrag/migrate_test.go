@@ -32,7 +32,7 @@ func migratePeers(t *testing.T) []migratePeer {
 		{
 			name: "mdbook",
 			files: map[string]string{
-				"book.toml": "[book]\ntitle = \"Guide\"\n",
+				"book.toml":      "[book]\ntitle = \"Guide\"\n",
 				"src/SUMMARY.md": "# Summary\n\n- [Start](start.md)\n",
 				"src/start.md": "# Start\n\nThe entry point:\n\n```rust\n{{#include ../listings/main.rs:main}}\n```\n\n" +
 					"Its first line:\n\n```rust,ignore\n{{#include ../listings/main.rs:1}}\n```\n\n" +
@@ -50,14 +50,14 @@ func migratePeers(t *testing.T) []migratePeer {
 		{
 			name: "pymdownx",
 			files: map[string]string{
-				"mkdocs.yml": "site_name: App\nmarkdown_extensions:\n  - pymdownx.snippets\n",
+				"mkdocs.yml":    "site_name: App\nmarkdown_extensions:\n  - pymdownx.snippets\n",
 				"docs/index.md": "# App\n\n```python\n--8<-- \"src/app.py:setup\"\n```\n\nThe imports:\n\n```python\n--8<-- \"src/app.py:1:2\"\n```\n",
-				"src/app.py": "import os\nimport sys\n\n# --8<-- [start:setup]\ndef setup():\n    # --8<-- [start:inner]\n    return os.getcwd()\n    # --8<-- [end:inner]\n# --8<-- [end:setup]\n\nprint(sys.argv)\n",
+				"src/app.py":    "import os\nimport sys\n\n# --8<-- [start:setup]\ndef setup():\n    # --8<-- [start:inner]\n    return os.getcwd()\n    # --8<-- [end:inner]\n# --8<-- [end:setup]\n\nprint(sys.argv)\n",
 			},
 			pages: []string{"docs/index.md"},
 			// pymdownx leaves out section markers inside a section.
-			boxes: []string{"def setup():\n    return os.getcwd()\n", "import os\nimport sys\n"},
-			links: 2,
+			boxes:   []string{"def setup():\n    return os.getcwd()\n", "import os\nimport sys\n"},
+			links:   2,
 			markers: map[string][]string{"src/app.py": {"# textfrag:begin setup", "    # textfrag:begin inner", "    # textfrag:end inner", "# textfrag:end setup"}},
 		},
 		{
@@ -68,8 +68,8 @@ func migratePeers(t *testing.T) []migratePeer {
 			},
 			pages: []string{"docs/usage.md"},
 			// MarkdownSnippets removes the margin a snippet's lines share.
-			boxes: []string{"public void Connect()\n{\n    Console.WriteLine(\"connect\");\n}\n", "public void Close() { }\n"},
-			links: 2,
+			boxes:   []string{"public void Connect()\n{\n    Console.WriteLine(\"connect\");\n}\n", "public void Close() { }\n"},
+			links:   2,
 			markers: map[string][]string{"src/Client.cs": {"    // textfrag:begin Connect", "    // textfrag:end Connect", "    // textfrag:begin Close", "    // textfrag:end Close"}},
 		},
 		{
@@ -87,9 +87,9 @@ func migratePeers(t *testing.T) []migratePeer {
 		{
 			name: "embedme",
 			files: map[string]string{
-				"README.md": "# lib\n\n<!-- embedme src/index.ts#L2-L4 -->\n```ts\nstale copy\n```\n\nWhole file:\n\n<!-- embedme src/util.ts -->\n\n```ts\n```\n",
+				"README.md":    "# lib\n\n<!-- embedme src/index.ts#L2-L4 -->\n```ts\nstale copy\n```\n\nWhole file:\n\n<!-- embedme src/util.ts -->\n\n```ts\n```\n",
 				"src/index.ts": "// index\nexport function add(a: number, b: number) {\n  return a + b;\n}\n",
-				"src/util.ts": "export const one = 1;\n",
+				"src/util.ts":  "export const one = 1;\n",
 			},
 			pages: []string{"README.md"},
 			boxes: []string{"export function add(a: number, b: number) {\n  return a + b;\n}\n"},
@@ -236,4 +236,3 @@ func mapsEqual(a, b map[string]string) bool {
 	}
 	return true
 }
-
