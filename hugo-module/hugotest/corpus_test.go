@@ -156,6 +156,7 @@ var symbolKinds = []struct {
 	{"ambiguous", regexp.MustCompile(`^(?:sym|region)=\S+(?: doc)? matches \d+ (?:begin markers|declarations) in `)},
 	{"unclosed", regexp.MustCompile(`^region=\S+ in .* (?:begins at line \d+ and is never closed|ends at line \d+, which closes no region)`)},
 	{"unsupported", regexp.MustCompile(`^Hugo cannot check sym=`)},
+	{"empty", regexp.MustCompile(`^region=\S+ spans no line of .*: its markers \(lines \d+ and \d+\) are adjacent`)},
 }
 
 // symbolKind returns the sub-kind of the symbol error message msg, or "".

@@ -31,7 +31,7 @@ var Errors = []string{"syntax", "misordered", "integrity", "missing", "outside",
 
 // Symbols are the words allowed in Want.Symbol: how a sym= or region= name
 // fails (testdata/SYMBOLS.md).
-var Symbols = []string{"mismatch", "not-found", "ambiguous", "parse", "unclosed", "unsupported", "options"}
+var Symbols = []string{"mismatch", "not-found", "ambiguous", "parse", "unclosed", "unsupported", "options", "empty"}
 
 // Case is one conformance case.
 type Case struct {
