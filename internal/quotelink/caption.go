@@ -3,7 +3,8 @@ package quotelink
 import "strings"
 
 // EscapeCaption escapes s for Markdown link text as EscapeText does, but
-// keeps its code spans (`Server.Handle`, “a ` b“) as code spans: a
+// keeps its code spans (`Server.Handle`, or a span fenced by two
+// backticks that holds one) as code spans: a
 // caption an author gives ("textfrag link --title") is Markdown, and a
 // name in backticks is meant as code, in the link as on GitHub. A code
 // span is a run of backticks closed by the next run of the same length
