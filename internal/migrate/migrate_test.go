@@ -206,7 +206,7 @@ func md5Of(t *testing.T, p *Plan, path string) string {
 // examples of the syntax (with other lines, or in a Markdown block) and a
 // page without includes give none.
 func TestForeign(t *testing.T) {
-	page := "# P\n\n```rust\n{{#include a.rs:x}}\n```\n\n```markdown\n{{#include a.rs:x}}\n```\n\n```text\nsee:\n--8<-- \"a.py\"\n```\n\n  snippet: Conn\n"
+	page := "Use `{{#include f.rs:name}}` in mdBook.\n\n```rust\n{{#include a.rs:x}}\n```\n\n```markdown\n{{#include a.rs:x}}\n```\n\n```text\nsee:\n--8<-- \"a.py\"\n```\n\n  snippet: Conn\n"
 	ws := Foreign("docs/p.md", []byte(page))
 	if len(ws) != 2 {
 		t.Fatalf("%d warnings: %+v", len(ws), ws)

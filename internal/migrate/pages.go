@@ -259,17 +259,26 @@ func fencedIncludes(l lines, open, closeAt int, f []string) []include {
 func lineIncludes(t string, k int) []include {
 	var out []include
 	if strings.Contains(t, "{{") {
-		for _, m := range mdbookRE.FindAllStringSubmatch(t, -1) {
+		for _, at := range mdbookRE.FindAllStringSubmatchIndex(t, -1) {
+			m := []string{t[at[0]:at[1]], t[at[2]:at[3]], t[at[4]:at[5]], t[at[6]:at[7]]}
 			if m[1] != "" {
 				continue // \{{#include …}} is shown as written
 			}
 			inc := include{dialect: MdBook, first: k, end: k + 1, indent: indentOf(t), written: strings.TrimSpace(m[0]), from: fromPage}
+			if strings.Count(t[:at[0]], "`")%2 == 1 {
+				// In a code span of running text: most likely the syntax
+				// shown, though mdBook would expand it.
+				inc.example = true
+				inc.problem = "inside a code span in running text (mdBook expands it there too); if it is an example of the syntax, escape it as \\{{#include …}}"
+			}
 			if m[2] != "include" {
 				inc.problem = fmt.Sprintf("{{#%s}} runs or hides code (rustdoc's # lines); textfrag quotes lines as they are: use {{#include}} semantics by hand (`textfrag link FILE --region NAME`)", m[2])
 				out = append(out, inc)
 				continue
 			}
-			inc.file, inc.sel, inc.problem = mdbookSpec(m[3])
+			if inc.problem == "" {
+				inc.file, inc.sel, inc.problem = mdbookSpec(m[3])
+			}
 			out = append(out, inc)
 		}
 	}
