@@ -222,6 +222,29 @@ func TestForeign(t *testing.T) {
 	}
 }
 
+// TestPageMarkersKept: a page that shows a marker in an example keeps it;
+// a Markdown file a page includes is converted.
+func TestPageMarkersKept(t *testing.T) {
+	files := tree{
+		"docs/howto.md": "Mark it:\n\n```rust\n// ANCHOR: main\nfn main() {}\n// ANCHOR_END: main\n```\n",
+		"docs/user.md":  "```markdown\n{{#include parts.md:intro}}\n```\n",
+		"docs/parts.md": "<!-- ANCHOR: intro -->\nHello.\n<!-- ANCHOR_END: intro -->\n",
+	}
+	p, err := Make(Options{Pages: []string{"docs/howto.md", "docs/user.md", "docs/parts.md"}, Read: files.read})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := newText(p, "docs/howto.md"); got != "" {
+		t.Errorf("the example changed:\n%s", got)
+	}
+	if got := newText(p, "docs/parts.md"); got != "<!-- textfrag:begin intro -->\nHello.\n<!-- textfrag:end intro -->\n" {
+		t.Errorf("parts.md: %q", got)
+	}
+	if got := newText(p, "docs/user.md"); !strings.Contains(got, "[parts.md: region intro](parts.md#line=1,2;md5=") || strings.Contains(got, "lang=") {
+		t.Errorf("user.md: %q (%v)", got, p.Problems)
+	}
+}
+
 // TestMakeNeedsRead: Options.Read is required.
 func TestMakeNeedsRead(t *testing.T) {
 	if _, err := Make(Options{}); err == nil {

@@ -240,7 +240,7 @@ func fencedIncludes(l lines, open, closeAt int, f []string) []include {
 	if len(found) == 0 {
 		return nil
 	}
-	if lang := strings.ToLower(fenceLang(info)); len(found) > 1 || other || lang == "markdown" || lang == "md" {
+	if len(found) > 1 || other {
 		for i := range found {
 			found[i].example = true
 			if found[i].problem == "" {
@@ -252,6 +252,9 @@ func fencedIncludes(l lines, open, closeAt int, f []string) []include {
 	inc := found[0]
 	inc.first, inc.end, inc.indent = open, closeAt+1, f[1]
 	inc.fenceLang = fenceLang(info)
+	if lang := strings.ToLower(inc.fenceLang); lang == "markdown" || lang == "md" {
+		inc.example = true // converted, but check does not warn: likely the syntax shown
+	}
 	return []include{inc}
 }
 

@@ -68,12 +68,13 @@ type Converted struct {
 	Link string
 }
 
-// source is one file whose markers were converted.
+// source is one file, with its markers converted once it is a source.
 type source struct {
-	old, new []byte
-	edits    []Edit
-	regions  map[string]Dialect
-	err      error
+	old, new  []byte
+	edits     []Edit
+	regions   map[string]Dialect
+	err       error
+	converted bool
 }
 
 type planner struct {
@@ -93,11 +94,11 @@ func Make(o Options) (*Plan, error) {
 	}
 	p := &planner{o: o, sources: map[string]*source{}, snippets: map[string][]string{}}
 	for _, s := range o.Sources {
-		p.source(s)
+		p.source(s, true)
 	}
 	pageEdits := map[string][]Edit{}
 	for _, pg := range o.Pages {
-		src := p.source(pg)
+		src := p.source(pg, false)
 		if src.err != nil {
 			p.problem(Problem{File: pg, Line: 1, Written: pg, Reason: "cannot read it: " + src.err.Error()})
 			continue
@@ -138,17 +139,22 @@ func Make(o Options) (*Plan, error) {
 
 func (p *planner) problem(pr Problem) { p.plan.Problems = append(p.plan.Problems, pr) }
 
-// source reads a file once and converts its markers.
-func (p *planner) source(f string) *source {
-	if s, ok := p.sources[f]; ok {
+// source reads a file once, and converts its markers when convert is set
+// (the first time it is): a page's own markers are left alone unless it is
+// a source too, or a page includes it, since a page that shows a marker in
+// an example must keep it.
+func (p *planner) source(f string, convert bool) *source {
+	s, ok := p.sources[f]
+	if !ok {
+		s = &source{}
+		p.sources[f] = s
+		s.old, s.err = p.o.Read(f)
+		s.new = s.old
+	}
+	if s.err != nil || !convert || s.converted {
 		return s
 	}
-	s := &source{}
-	p.sources[f] = s
-	s.old, s.err = p.o.Read(f)
-	if s.err != nil {
-		return s
-	}
+	s.converted = true
 	edits, names, problems := convertMarkers(f, s.old)
 	s.edits, s.regions = edits, names
 	s.new = apply(s.old, edits)
@@ -196,7 +202,7 @@ func (p *planner) convert(page string, l lines, inc include) (Edit, bool) {
 	if why != "" {
 		return fail(why)
 	}
-	src := p.source(file)
+	src := p.source(file, true)
 	if src.err != nil {
 		return fail(fmt.Sprintf("cannot read %s: %v", file, src.err))
 	}
@@ -304,7 +310,7 @@ func (p *planner) locate(page string, inc include) (string, string) {
 			tried = append(tried, c)
 			continue
 		}
-		if s := p.source(c); s.err == nil {
+		if s := p.source(c, true); s.err == nil {
 			return c, ""
 		}
 		tried = append(tried, c)
