@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -235,4 +236,42 @@ func mapsEqual(a, b map[string]string) bool {
 		}
 	}
 	return true
+}
+
+// TestMigrateJSON: --format json gives the diffs, the links and what was
+// left, with its reason; nothing is written without --write.
+func TestMigrateJSON(t *testing.T) {
+	root := t.TempDir()
+	e2eWrite(t, root, map[string]string{
+		"docs/a.md": "```rust\n{{#include ../src/a.rs:2}}\n```\n\n```rust\n{{#include ../src/none.rs}}\n```\n",
+		"src/a.rs":  "fn a() {}\nfn b() {}\n",
+	})
+	t.Chdir(root)
+	out, stderr, code := runIn(t, "migrate", "--format", "json", "--root", root, "docs")
+	var got struct {
+		Files []struct{ Path, Diff string }
+		Links []struct {
+			Page, Link string
+			Line       int
+		}
+		Problems []struct {
+			File, Tool, Written, Reason string
+			Line                        int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != 1 {
+		t.Fatalf("exit %d, %v: %s\n%s", code, err, out, stderr)
+	}
+	if len(got.Files) != 1 || got.Files[0].Path != "docs/a.md" || !strings.Contains(got.Files[0].Diff, "+[a.rs line 2](../src/a.rs#line=1,2;md5=") {
+		t.Errorf("files: %+v", got.Files)
+	}
+	if len(got.Links) != 1 || got.Links[0].Line != 1 || got.Links[0].Page != "docs/a.md" {
+		t.Errorf("links: %+v", got.Links)
+	}
+	if len(got.Problems) != 1 || got.Problems[0].Line != 5 || got.Problems[0].Tool != "mdBook" || !strings.Contains(got.Problems[0].Reason, "not found") {
+		t.Errorf("problems: %+v", got.Problems)
+	}
+	if readFile(t, filepath.Join(root, "docs/a.md")) != "```rust\n{{#include ../src/a.rs:2}}\n```\n\n```rust\n{{#include ../src/none.rs}}\n```\n" {
+		t.Error("--format json wrote the page")
+	}
 }

@@ -61,13 +61,13 @@ type peerMarker struct {
 // Problem is an include or marker migrate leaves as it is, and why.
 type Problem struct {
 	// File is the project path of the page or source; Line is 1-based.
-	File    string
-	Line    int
-	Dialect Dialect
+	File    string  `json:"file"`
+	Line    int     `json:"line"`
+	Dialect Dialect `json:"tool"`
 	// Written is the include or marker line as written, trimmed.
-	Written string
+	Written string `json:"written"`
 	// Reason says why it is not converted and what to do.
-	Reason string
+	Reason string `json:"reason"`
 }
 
 func (p Problem) String() string {

@@ -60,12 +60,12 @@ type File struct {
 
 // Converted is one include converted into a link.
 type Converted struct {
-	Page    string
-	Line    int // 1-based, in the page as it was
-	Dialect Dialect
-	Written string
+	Page    string  `json:"page"`
+	Line    int     `json:"line"` // 1-based, in the page as it was
+	Dialect Dialect `json:"tool"`
+	Written string  `json:"written"`
 	// Link is the Markdown link that replaces it.
-	Link string
+	Link string `json:"link"`
 }
 
 // source is one file, with its markers converted once it is a source.
