@@ -48,7 +48,8 @@ A region keeps its name; a Go file gets the directive form
 By default nothing is written: the changes are shown as a unified diff on
 stdout. --write applies them (each file replaced whole, only if it did not
 change meanwhile). What cannot be converted is left as it is and listed on
-stderr as FILE:LINE: TOOL: WHAT: WHY, and the exit status is then 1.
+stderr as FILE:LINE: not converted: TOOL: WHAT: WHY, and the exit status
+is then 1.
 
 pymdownx resolves files against its base_path (--snippets-base, default
 the project root); Sphinx resolves "/f.py" against its source directory
@@ -142,7 +143,7 @@ func runMigrate(e *env, args []string) int {
 			fmt.Fprint(e.stdout, termsafe.Escape(f.Diff(), "\n\t"))
 		}
 		for _, p := range plan.Problems {
-			fmt.Fprintf(e.stderr, "%s: not converted: %s\n", termsafe.Escape(p.File, ""), termsafe.Escape(fmt.Sprintf("%d: %s: %s: %s", p.Line, p.Dialect, p.Written, p.Reason), ""))
+			fmt.Fprintf(e.stderr, "%s:%d: not converted: %s\n", termsafe.Escape(p.File, ""), p.Line, termsafe.Escape(fmt.Sprintf("%s: %s: %s", p.Dialect, p.Written, p.Reason), ""))
 		}
 	}
 	if *write {

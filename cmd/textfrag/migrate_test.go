@@ -157,7 +157,7 @@ func TestMigratePeers(t *testing.T) {
 				}
 			}
 			if peer.name == "embedme" {
-				if !strings.Contains(stderr, "README.md: not converted: 10: embedme:") {
+				if !strings.Contains(stderr, "README.md:10: not converted: embedme:") {
 					t.Errorf("the embedme comment without a fence is not listed:\n%s", stderr)
 				}
 				// Nothing else stops check --strict then: remove it.
@@ -198,7 +198,7 @@ func TestMigrateAsciidoctorMarkers(t *testing.T) {
 	})
 	t.Chdir(root)
 	_, stderr, code := runIn(t, "migrate", "--write", "--root", root, ".")
-	if code != 1 || !strings.Contains(stderr, "src/tags.go: not converted: 7: Asciidoctor: /* tag::twice[] */: \"twice\" has 2 begin and 2 end markers") {
+	if code != 1 || !strings.Contains(stderr, "src/tags.go:7: not converted: Asciidoctor: /* tag::twice[] */: \"twice\" has 2 begin and 2 end markers") {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
 	got := readFile(t, filepath.Join(root, "src/tags.go"))
