@@ -91,7 +91,10 @@ func scanPage(l lines) []include {
 	n := l.count()
 	for k := 0; k < n; k++ {
 		t, _ := l.text(k)
-		if m := msOpenRE.FindStringSubmatch(t); m != nil {
+		// Each pattern is tried only on lines holding its fixed words, so
+		// that a page costs a few substring searches a line.
+		comment := strings.Contains(t, "<!--")
+		if m := matchIf(comment, msOpenRE, t); m != nil {
 			end := k + 1
 			for end < n {
 				u, _ := l.text(end)
@@ -109,7 +112,7 @@ func scanPage(l lines) []include {
 			k = inc.end - 1
 			continue
 		}
-		if m := embedmeRE.FindStringSubmatch(t); m != nil {
+		if m := matchIf(comment, embedmeRE, t); m != nil {
 			inc := include{dialect: Embedme, first: k, end: k + 1, indent: indentOf(t), written: strings.TrimSpace(t), file: m[1], from: fromPage}
 			if m[2] != "" {
 				inc.sel.from, _ = strconv.Atoi(m[2])
@@ -132,17 +135,17 @@ func scanPage(l lines) []include {
 			k = inc.end - 1
 			continue
 		}
-		if f := fenceRE.FindStringSubmatch(t); f != nil {
+		if f := fenceOf(t); f != nil {
 			closeAt := closingFence(l, k, f[2])
 			out = append(out, fencedIncludes(l, k, closeAt, f)...)
 			k = closeAt
 			continue
 		}
-		if rstIncludeRE.MatchString(t) {
+		if strings.Contains(t, "literalinclude") && rstIncludeRE.MatchString(t) {
 			out = append(out, include{dialect: Sphinx, first: k, end: k + 1, written: strings.TrimSpace(t), problem: "a reStructuredText directive; textfrag reads Markdown links: write the link with `textfrag link FILE:START-END` in a Markdown page"})
 			continue
 		}
-		if m := msLineRE.FindStringSubmatch(t); m != nil {
+		if m := matchIf(strings.Contains(t, "snippet:"), msLineRE, t); m != nil {
 			inc := include{dialect: MarkdownSnippets, first: k, end: k + 1, indent: indentOf(t), written: strings.TrimSpace(t), file: m[1], from: fromSearch, sel: selection{region: m[1]}, options: msOptions}
 			setSnippet(&inc)
 			out = append(out, inc)
@@ -212,6 +215,24 @@ func fenceLang(info string) string {
 		info = info[:i]
 	}
 	return info
+}
+
+// matchIf is re's submatches in t when ok, else nil.
+func matchIf(ok bool, re *regexp.Regexp, t string) []string {
+	if !ok {
+		return nil
+	}
+	return re.FindStringSubmatch(t)
+}
+
+// fenceOf matches a code fence's opening line (fenceRE), trying the
+// pattern only on lines that start with a fence character.
+func fenceOf(t string) []string {
+	u := strings.TrimLeft(t, " \t")
+	if !strings.HasPrefix(u, "```") && !strings.HasPrefix(u, "~~~") && !strings.HasPrefix(u, ":::") {
+		return nil
+	}
+	return fenceRE.FindStringSubmatch(t)
 }
 
 func indentOf(t string) string { return t[:len(t)-len(strings.TrimLeft(t, " \t"))] }
@@ -284,6 +305,9 @@ func lineIncludes(t string, k int) []include {
 			}
 			out = append(out, inc)
 		}
+	}
+	if !strings.Contains(t, "8<") {
+		return out
 	}
 	if m := pymdRE.FindStringSubmatch(t); m != nil && m[1] == "" {
 		inc := include{dialect: Pymdownx, first: k, end: k + 1, indent: indentOf(t), written: strings.TrimSpace(t), from: fromBase}
