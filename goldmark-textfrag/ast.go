@@ -34,6 +34,10 @@ type Box struct {
 	Highlighted [][2]int
 	// Hidden is the number of lines cut from Body by truncation.
 	Hidden int
+	// Omitted are the human numbers of Body's lines the box leaves out:
+	// region marker lines (testdata/SYMBOLS.md section 3). The numbers of
+	// the lines shown are their own, so the gap shows.
+	Omitted []int
 
 	at *Problem // where the link is, for errors found while rendering
 	// titleFrom is the link, when its text holds another extension's

@@ -30,8 +30,13 @@ func (d *document) box(n ast.Node, res *target.Result, opts linkOptions, href st
 		b.titleFrom = n // other extensions' nodes: the title is made while rendering
 	}
 	body := displayText(sel.Text)
+	var markers []int // indexes of Body's lines that are region markers
+	if res.Fragment.Scheme == rfc5147.Line {
+		markers = markerLines(body)
+	}
 	if !opts.dedent && len(body) <= d.cfg.maxBytes && lineCount(body) <= d.cfg.maxLines {
 		b.Body = body // within the limits, as it is: the common case
+		b.Omitted = omitted(markers, b.FirstLine, lineCount(body))
 		return b, nil
 	}
 	lines := strings.SplitAfter(body, "\n")
@@ -51,8 +56,9 @@ func (d *document) box(n ast.Node, res *target.Result, opts linkOptions, href st
 		b.Hidden = len(lines) - keep
 		lines = lines[:keep]
 	}
+	b.Omitted = omitted(markers, b.FirstLine, len(lines))
 	if opts.dedent {
-		dedent(lines)
+		dedent(lines, b.Omitted, b.FirstLine)
 	}
 	b.Body = strings.Join(lines, "")
 	return b, nil
@@ -135,27 +141,3 @@ func displayText(t []byte) string {
 
 var lineEndings = strings.NewReplacer("\r\n", "\n", "\r\u0085", "\n", "\r", "\n", "\u0085", "\n")
 
-// dedent removes the leading spaces and tabs that all non-blank lines share.
-func dedent(lines []string) {
-	prefix := ""
-	first := true
-	for _, l := range lines {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
-		if first {
-			prefix, first = indent, false
-			continue
-		}
-		for !strings.HasPrefix(indent, prefix) {
-			prefix = prefix[:len(prefix)-1]
-		}
-	}
-	if prefix == "" {
-		return
-	}
-	for i, l := range lines {
-		lines[i] = strings.TrimPrefix(l, prefix)
-	}
-}

@@ -92,8 +92,11 @@ func TestConformance(t *testing.T) {
 			if w.Title != nil && box.Title != *w.Title {
 				t.Errorf("title %q, want %q", box.Title, *w.Title)
 			}
-			if w.Text != nil && box.Text != corpus.DisplayText(*w.Text) {
-				t.Errorf("text %q, want %q", box.Text, corpus.DisplayText(*w.Text))
+			if want := w.BoxText(); want != nil && box.Text != *want {
+				t.Errorf("text %q, want %q", box.Text, *want)
+			}
+			if w.Numbers != nil && !slices.Equal(box.Numbers, w.Numbers) {
+				t.Errorf("line numbers %v, want %v", box.Numbers, w.Numbers)
 			}
 			if w.Label != nil && box.Label != *w.Label {
 				t.Errorf("label %q, want %q", box.Label, *w.Label)

@@ -91,8 +91,8 @@ type Problem struct {
 	// "symbol" for a sym= or region= name that does not hold.
 	Kind string
 	// Reason refines Kind "symbol" (symbol.ErrorKind): "mismatch",
-	// "not-found", "ambiguous", "parse", "unclosed", "unsupported" or
-	// "options"; "" for other kinds.
+	// "not-found", "ambiguous", "parse", "unclosed", "unsupported",
+	// "options" or "empty"; "" for other kinds.
 	Reason string
 	// Message says what is wrong and how to fix it.
 	Message string

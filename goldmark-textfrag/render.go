@@ -52,6 +52,7 @@ func (r *htmlRenderer) renderBox(w util.BufWriter, source []byte, node ast.Node,
 		// noClasses=false, so both front ends agree byte for byte.
 		err := highlight.WriteCached(w, b.Body, highlight.Options{
 			Lang: b.Lang, LineNumbers: true, FirstLine: b.FirstLine, Highlighted: b.Highlighted,
+			Omit: b.Omitted,
 		}, r.cfg.cache)
 		if err != nil {
 			return ast.WalkStop, b.renderError(err)

@@ -12,6 +12,7 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
+	"github.com/textfrag/textfrag/internal/migrate"
 	"github.com/textfrag/textfrag/internal/page"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/termsafe"
@@ -163,6 +164,9 @@ func runCheck(e *env, args []string) int {
 			return
 		}
 		pages[i], readErrs[i] = page.Check(md, r, files[i], src, lf.lenient)
+		if pages[i] != nil {
+			pages[i].Problems = append(pages[i].Problems, migrate.Foreign(files[i], src)...) // other tools' includes
+		}
 	})
 	prog.finish()
 

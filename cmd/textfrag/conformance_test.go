@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 
@@ -66,6 +67,21 @@ func TestCheckConformance(t *testing.T) {
 				t.Fatalf("want no error; check says %+v", errs)
 			case w.Ignored && len(recs) > 0:
 				t.Fatalf("an ignored link is reported: %+v", recs)
+			}
+			// What the box shows (marker lines left out): render's HTML.
+			if (w.Shown != nil || w.Numbers != nil) && w.Error == "" {
+				t.Chdir(root)
+				html, stderr, code := runIn(t, "render", "--root", root, cs.Doc)
+				box, ok := corpus.FindBox(html)
+				if code != 0 || !ok {
+					t.Fatalf("render: exit %d, no box in %q\n%s", code, html, stderr)
+				}
+				if want := w.BoxText(); want != nil && box.Text != *want {
+					t.Errorf("render: the box shows %q, want %q", box.Text, *want)
+				}
+				if w.Numbers != nil && !slices.Equal(box.Numbers, w.Numbers) {
+					t.Errorf("render: line numbers %v, want %v", box.Numbers, w.Numbers)
+				}
 			}
 			// A named quote: resolve --options gives the text the name
 			// spans, from the page's directory.

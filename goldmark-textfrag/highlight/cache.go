@@ -105,6 +105,10 @@ func keyFor(code string, o Options) (Key, bool) {
 		num(r[0])
 		num(r[1])
 	}
+	num(len(o.Omit))
+	for _, n := range o.Omit {
+		num(n)
+	}
 	field(code)
 	var k Key
 	h.Sum(k[:0])

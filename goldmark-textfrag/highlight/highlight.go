@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -36,6 +37,11 @@ type Options struct {
 	FirstLine   int
 	// Highlighted are line ranges (inclusive, in the numbers shown) to emphasize.
 	Highlighted [][2]int
+	// Omit are lines (in the numbers shown) left out of the block after
+	// the whole code is highlighted, so that the lines around them are
+	// highlighted as in the whole, and their numbers show the gap.
+	// Default: none.
+	Omit []int
 }
 
 // Write writes code highlighted, wrapped as the package doc shows. It writes
@@ -88,6 +94,14 @@ func write(w io.Writer, code string, o Options, lexer chroma.Lexer) error {
 	} {
 		set(f)
 	}
+	if len(o.Omit) > 0 {
+		var buf bytes.Buffer
+		if err := f.Format(&buf, classesOnly, tokens); err != nil {
+			return err
+		}
+		_, err = io.WriteString(w, `<div class="highlight">`+omitLines(buf.String(), first, o.Omit)+`</div>`)
+		return err
+	}
 	if _, err := io.WriteString(w, `<div class="highlight">`); err != nil {
 		return err
 	}
@@ -96,6 +110,36 @@ func write(w io.Writer, code string, o Options, lexer chroma.Lexer) error {
 	}
 	_, err = io.WriteString(w, `</div>`)
 	return err
+}
+
+// lineStart starts each line chroma's formatter writes (<span class="line">,
+// or <span class="line hl"> when emphasized); token text is escaped, so it
+// starts nothing else.
+const lineStart = `<span class="line`
+
+// omitLines removes from a block chroma wrote (its lines numbered from
+// first) the lines numbered in omit. A line runs from its lineStart to the
+// next one, the last one to the wrapper's end (</code></pre>), which is
+// kept. The Hugo module does the same to transform.Highlight's markup.
+func omitLines(block string, first int, omit []int) string {
+	parts := strings.Split(block, lineStart)
+	var b strings.Builder
+	b.WriteString(parts[0])
+	for i, p := range parts[1:] {
+		if !slices.Contains(omit, first+i) {
+			b.WriteString(lineStart + p)
+			continue
+		}
+		if i == len(parts)-2 {
+			// The last line: keep the wrapper's end after it.
+			if k := strings.LastIndex(p, "</code></pre>"); k >= 0 {
+				b.WriteString(p[k:])
+			} else if k := strings.LastIndex(p, "</pre>"); k >= 0 {
+				b.WriteString(p[k:])
+			}
+		}
+	}
+	return b.String()
 }
 
 // tokenise lexes code, coalescing runs of tokens of one type; a nil lexer

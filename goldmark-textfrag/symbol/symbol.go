@@ -123,6 +123,10 @@ var (
 	// its names are not looked up (never in a partial parse). ErrorKind
 	// calls it "unsupported".
 	ErrTooLarge = errors.New("file too large to look names up in")
+	// ErrEmpty: a region's markers are adjacent, so it spans no line; a
+	// link that names it quotes nothing, and fails as "textfrag link
+	// --region" does.
+	ErrEmpty = errors.New("region spans no line")
 	// ErrOptions: a link title misuses sym=, region= or doc.
 	ErrOptions = errors.New("misused sym=, region= or doc")
 )
@@ -206,6 +210,9 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("%s does not parse as %s%s: %s; fix the file, or quote by region= or by lines", e.Path, lang, at, e.Detail)
 	case errors.Is(e.Err, ErrUnclosed):
 		return e.unclosedMessage(label)
+	case errors.Is(e.Err, ErrEmpty):
+		return fmt.Sprintf("%s spans no line of %s: its markers (lines %d and %d) are adjacent; put the lines to quote between them, or quote by lines without region=",
+			label, e.Path, e.Now.Start, e.Now.Start+1)
 	case errors.Is(e.Err, ErrTooLarge):
 		why := ""
 		if e.Detail != "" {
@@ -314,7 +321,8 @@ func (e *ParseError) Unwrap() error { return ErrParse }
 
 // ErrorKind returns the sub-kind of a symbol error, as the corpus's
 // want.symbol names it: "mismatch", "not-found", "ambiguous", "parse",
-// "unclosed", "unsupported" (ErrUnsupported and ErrTooLarge) or "options";
+// "unclosed", "unsupported" (ErrUnsupported and ErrTooLarge), "options" or
+// "empty";
 // "" when err is none of these.
 func ErrorKind(err error) string {
 	for _, k := range []struct {
@@ -329,6 +337,7 @@ func ErrorKind(err error) string {
 		{ErrUnsupported, "unsupported"},
 		{ErrTooLarge, "unsupported"},
 		{ErrOptions, "options"},
+		{ErrEmpty, "empty"},
 	} {
 		if errors.Is(err, k.err) {
 			return k.name

@@ -92,7 +92,8 @@ func formatSize(n int64) string {
 // after Resolve succeeded; lang is the link's lang= option or "". The
 // error is an *Error holding the *symbol.Error (Kind "symbol"), with Result
 // set so that a front end can re-pin: symbol.ErrMismatch when the lines
-// differ (a clamped range never matches), symbol.ErrOptions when the link
+// differ (a clamped range never matches), symbol.ErrEmpty for a region
+// whose markers are adjacent, symbol.ErrOptions when the link
 // is not a line range (char=, or a single line position), and the errors
 // of FindName.
 func (r *Resolver) CheckName(doc string, res *Result, lang string, sel symbol.Selector) error {
@@ -105,6 +106,10 @@ func (r *Resolver) CheckName(doc string, res *Result, lang string, sel symbol.Se
 	now, err := r.FindName(res.Path, lang, sel)
 	if err != nil {
 		return fail(err)
+	}
+	if sel.Kind == symbol.Region && now.End <= now.Start {
+		// Markers with no line between them: the quote would be empty.
+		return fail(&symbol.Error{Selector: sel, Path: res.Path, Err: symbol.ErrEmpty, Now: now})
 	}
 	s := res.Selection
 	quoted := symbol.Span{Start: int(s.Lines.Start), End: int(s.Lines.End)}

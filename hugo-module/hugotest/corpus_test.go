@@ -156,6 +156,7 @@ var symbolKinds = []struct {
 	{"ambiguous", regexp.MustCompile(`^(?:sym|region)=\S+(?: doc)? matches \d+ (?:begin markers|declarations) in `)},
 	{"unclosed", regexp.MustCompile(`^region=\S+ in .* (?:begins at line \d+ and is never closed|ends at line \d+, which closes no region)`)},
 	{"unsupported", regexp.MustCompile(`^Hugo cannot check sym=`)},
+	{"empty", regexp.MustCompile(`^region=\S+ spans no line of .*: its markers \(lines \d+ and \d+\) are adjacent`)},
 }
 
 // symbolKind returns the sub-kind of the symbol error message msg, or "".
@@ -342,10 +343,11 @@ func checkBox(t *testing.T, name, html string, w corpus.Want, prefix string) {
 	if w.Title != nil && box.Title != *w.Title {
 		t.Errorf("%s: title %q, want %q", name, box.Title, *w.Title)
 	}
-	if w.Text != nil {
-		if want := corpus.DisplayText(*w.Text); box.Text != want {
-			t.Errorf("%s: text %q, want %q", name, box.Text, want)
-		}
+	if want := w.BoxText(); want != nil && box.Text != *want {
+		t.Errorf("%s: text %q, want %q", name, box.Text, *want)
+	}
+	if w.Numbers != nil && !slices.Equal(box.Numbers, w.Numbers) {
+		t.Errorf("%s: line numbers %v, want %v", name, box.Numbers, w.Numbers)
 	}
 	if len(w.Chars) == 2 {
 		zero := w.Chars[0] == w.Chars[1]

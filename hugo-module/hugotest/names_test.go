@@ -49,8 +49,9 @@ func TestRegionsQuoteTheirLines(t *testing.T) {
 		"f.ml":        {"(* textfrag:begin f *)\nlet f x = x\n(* textfrag:end f *)\n", "f", "line=1,2", "let f x = x\n"},
 		"h.hs":        {"{- textfrag:begin h -}\nh = id\n{- textfrag:end h -}\n", "h", "line=1,2", "h = id\n"},
 		"endings.txt": {"# textfrag:begin e\r\nA\rB\u0085C\r\u0085# textfrag:end e\n", "e", "line=1,4", "A\nB\nC\n"},
-		// Other names' markers inside a region are quoted as they are.
-		"outer.go": {"// textfrag:begin outer\n// textfrag:begin inner\nx := 1\n// textfrag:end inner\n// textfrag:end outer\n", "outer", "line=1,4", "// textfrag:begin inner\nx := 1\n// textfrag:end inner\n"},
+		// Other names' markers inside a region are quoted, and the box
+		// leaves them out (SYMBOLS.md section 3a).
+		"outer.go": {"// textfrag:begin outer\n// textfrag:begin inner\nx := 1\n// textfrag:end inner\n// textfrag:end outer\n", "outer", "line=1,4", "x := 1\n"},
 	}
 	var doc strings.Builder
 	doc.WriteString("---\ntitle: t\n---\n")

@@ -31,7 +31,7 @@ var Errors = []string{"syntax", "misordered", "integrity", "missing", "outside",
 
 // Symbols are the words allowed in Want.Symbol: how a sym= or region= name
 // fails (testdata/SYMBOLS.md).
-var Symbols = []string{"mismatch", "not-found", "ambiguous", "parse", "unclosed", "unsupported", "options"}
+var Symbols = []string{"mismatch", "not-found", "ambiguous", "parse", "unclosed", "unsupported", "options", "empty"}
 
 // Case is one conformance case.
 type Case struct {
@@ -97,6 +97,13 @@ type Want struct {
 	// Title is the box's title as plain text (TITLE in OUTPUT.md,
 	// unescaped) for the link written with Text; "" when there is none.
 	Title *string `json:"title,omitempty"`
+	// Shown is the text the box shows when it differs from Text: the
+	// selection without its region marker lines (SYMBOLS.md section 3),
+	// line endings as LF. Numbers are the human numbers of the lines the
+	// box shows, in order (a gap where a marker line is left out).
+	Shown   *string `json:"shown,omitempty"`
+	Numbers []int   `json:"numbers,omitempty"`
+
 	// Boxes are the titles of the boxes Markdown gives, in document order;
 	// Links the texts of the RFC 5147 links in it that stay links.
 	Boxes []string `json:"boxes,omitempty"`
@@ -107,6 +114,19 @@ type Want struct {
 	Symbol        string   `json:"symbol,omitempty"`
 	Ignored       bool     `json:"ignored,omitempty"`
 	UnknownChecks []string `json:"unknown_checks,omitempty"`
+}
+
+// BoxText is the text the box shows, line endings as LF: Shown, else
+// Text; nil when neither is given.
+func (w Want) BoxText() *string {
+	if w.Shown != nil {
+		return w.Shown
+	}
+	if w.Text != nil {
+		t := DisplayText(*w.Text)
+		return &t
+	}
+	return nil
 }
 
 // Document returns the case's Markdown with the link and title written

@@ -3,6 +3,7 @@ package corpus
 import (
 	"html"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -20,6 +21,8 @@ type Box struct {
 	Title string
 	// Fragment is the box's data-textfrag-fragment, unescaped.
 	Fragment string
+	// Numbers are the line numbers the body shows, in order.
+	Numbers []int
 }
 
 // Placement reads what a page made of its RFC 5147 links: the titles of its
@@ -70,6 +73,11 @@ func FindBox(page string) (b Box, ok bool) {
 		b.Label = html.UnescapeString(m[1])
 	}
 	if m := codeRE.FindStringSubmatch(page); m != nil {
+		for _, n := range lineNoRE.FindAllString(m[1], -1) {
+			if k, err := strconv.Atoi(strings.TrimSpace(tagRE.ReplaceAllString(n, ""))); err == nil {
+				b.Numbers = append(b.Numbers, k)
+			}
+		}
 		body := lineNoRE.ReplaceAllString(m[1], "")
 		b.Text = html.UnescapeString(tagRE.ReplaceAllString(body, ""))
 		b.HasBody = true

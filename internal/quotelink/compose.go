@@ -16,9 +16,11 @@ type Options struct {
 	// destination starts with "/" and resolves from the project root,
 	// whichever page holds it.
 	Page string
-	// Caption is the link text. Default: the file's base name and the
-	// range in human numbers, "a.go lines 11–20" (what the box's caption
-	// calls the range).
+	// Caption is the link text, Markdown whose code spans (`Handle`)
+	// are kept as written and whose other characters are escaped
+	// (EscapeCaption). Default: the file's base name and the range in
+	// human numbers, "a.go lines 11–20" (what the box's caption calls the
+	// range), as plain text.
 	Caption string
 	// Title is the link title: per-link options such as
 	// "hl=12,15-17 dedent lang=go", written as given. Default: none.
@@ -26,6 +28,10 @@ type Options struct {
 	// Quote adds the "quote" option, which renders a char range in
 	// running text as an inline quotation. Only for char ranges.
 	Quote bool
+
+	// plainCaption marks a Caption textfrag made (ComposeName's default),
+	// which is plain text: its backticks are escaped.
+	plainCaption bool
 }
 
 // ErrQuoteLines is matched by Compose's error when Options.Quote is set
@@ -50,7 +56,7 @@ func Compose(file string, r Range, t Text, o Options) (Link, *rfc5147.Selection,
 		return Link{}, nil, err
 	}
 	f.Checks = []rfc5147.Check{{Kind: rfc5147.MD5, Name: "md5", Sum: sel.Entity.MD5, Value: sel.Entity.MD5Hex()}}
-	l := Link{Text: o.Caption, Dest: Dest(o.Page, file, f.String()), Title: o.Title}
+	l := Link{Text: o.Caption, Dest: Dest(o.Page, file, f.String()), Title: o.Title, CodeSpans: o.Caption != "" && !o.plainCaption}
 	if l.Text == "" {
 		l.Text = path.Base(file) + " " + sel.Label()
 	}

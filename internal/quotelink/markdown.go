@@ -17,6 +17,10 @@ type Link struct {
 	// Title is the link title: textfrag's per-link options
 	// ("hl=12,15-17 dedent lang=go quote"); "" for none.
 	Title string
+	// CodeSpans writes Text's code spans as code spans (EscapeCaption):
+	// set for a caption an author wrote. Default: Text is plain text,
+	// backticks included (EscapeText).
+	CodeSpans bool
 }
 
 // Markdown writes l as CommonMark: [Text](Dest "Title"). The text is
@@ -32,7 +36,11 @@ type Link struct {
 func (l Link) Markdown() string {
 	var b strings.Builder
 	b.WriteString("[")
-	b.WriteString(EscapeText(l.Text))
+	if l.CodeSpans {
+		b.WriteString(EscapeCaption(l.Text))
+	} else {
+		b.WriteString(EscapeText(l.Text))
+	}
 	b.WriteString("](")
 	b.WriteString(writeDest(l.Dest))
 	if t := oneLine(l.Title); t != "" {

@@ -129,7 +129,7 @@ func ComposeName(file string, sel symbol.Selector, span symbol.Span, t Text, o O
 		return Link{}, nil, titleError{fmt.Errorf("%s spans no line (its markers are adjacent); put the lines to quote between %s and %s", sel, "textfrag:begin "+sel.Name, "textfrag:end "+sel.Name)}
 	}
 	if o.Caption == "" {
-		o.Caption = Caption(file, sel)
+		o.Caption, o.plainCaption = Caption(file, sel), true
 	}
 	if o.Title == "" {
 		o.Title = sel.String()

@@ -456,7 +456,7 @@ func TestEdgeDeclarations(t *testing.T) {
 		{"typescript", "declare namespace N.M { function q(): void; }\nnamespace A { namespace B { export class C { m() {} } } }\n", "N.M N.M.q A A.B A.B.C A.B.C.m"},
 		{"typescript", "class K { #p = 1; static [Symbol.iterator]() {} 'quoted'() {} }\n", "K K.#p K.[Symbol.iterator] K.quoted"},
 		{"javascript", "const { a, b } = o;\nconst [c] = o;\nlet d;\nfunction outer() { function inner() {} }\n", "d outer"},
-		{"python", "a, b = 1, 2\nx.y = 3\nA = B = 4\nif True:\n    def hidden(): pass\n", "A B"},
+		{"python", "a, b = 1, 2\nx.y = 3\nA = B = 4\nif True:\n    def hidden(): pass\n", "A B hidden"}, // a def in an if block is declared (python_blocks.go)
 		{"rust", "impl<'a> super::Q<'a> { fn f() {} }\nimpl Tr for &mut S { fn g() {} }\nimpl (u8, u8) { fn h() {} }\nextern \"C\" { fn e(); }\n", "Q.f S.g"},
 		{"java", "@interface Q { String v(); }\nenum E { A; void s() {} }\n", "Q Q.v E E.A E.s"},
 		{"c", "struct fwd;\nstruct s { int a; } var;\ntypedef struct { int b; } anon_t;\ntypedef struct t { int c; } t_t;\nextern int x;\n", "s anon_t t_t t"},

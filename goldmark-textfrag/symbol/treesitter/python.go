@@ -9,7 +9,8 @@ import (
 )
 
 // walkPython finds def and class statements at any depth (methods C.m,
-// nested C.Inner.m, functions in functions outer.inner) and the names a
+// nested C.Inner.m, functions in functions outer.inner, and in the blocks
+// of if, try, with, for, while and match: pythonBlocks) and the names a
 // module-level assignment binds (NAME = …, NAME: T = …, A = B = …).
 func walkPython(w *walker, root *ts.Node) {
 	for _, n := range w.named(root) {
@@ -56,6 +57,7 @@ func pythonDef(w *walker, n *ts.Node, prefix string, inClass bool) {
 	case "class_definition":
 		kind = "class"
 	default:
+		pythonBlocks(w, n, prefix, inClass) // python_blocks.go
 		return
 	}
 	name := qualify(prefix, w.field(n, "name"))
