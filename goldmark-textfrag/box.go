@@ -140,4 +140,3 @@ func displayText(t []byte) string {
 }
 
 var lineEndings = strings.NewReplacer("\r\n", "\n", "\r\u0085", "\n", "\r", "\n", "\u0085", "\n")
-
