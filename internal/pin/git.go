@@ -14,15 +14,15 @@ import (
 )
 
 // History finds old versions of files in git history. It runs the git
-// command on the project's own repository only (pinRepo); without git, or
+// command on the project's own repository only (gitRepo); without git, or
 // outside a repository, there is no history.
 type History struct {
 	// root is the project root, from which the repository is found.
 	root string
 	// repo is the project's repository, found on first use.
-	repo *pinRepo
+	repo *gitRepo
 	// versions caches each file's list of versions, newest first.
-	versions map[string]*pinFileVersions
+	versions map[string]*fileVersions
 	// earlier holds, by real path, the contents of files as they were before
 	// this pin run rewrote them, newest first: newer than any commit.
 	earlier map[string][][]byte
@@ -31,21 +31,21 @@ type History struct {
 	RememberedName string
 }
 
-// pinFileVersions is where the versions of one file are found.
-type pinFileVersions struct {
-	repo *pinRepo
-	refs []pinVersionRef // commits newest first, then the index
-	err  error           // why there is no history
+// fileVersions is where the versions of one file are found.
+type fileVersions struct {
+	repo *gitRepo
+	refs []versionRef // commits newest first, then the index
+	err  error        // why there is no history
 }
 
-// pinVersionRef names one version of a file: the object git cat-file reads.
-type pinVersionRef struct {
+// versionRef names one version of a file: the object git cat-file reads.
+type versionRef struct {
 	commit string // "" for the index
 	path   string // the file's path in the repository at that commit
 }
 
-// pinOldVersion is a version of a file found in history.
-type pinOldVersion struct {
+// oldVersion is a version of a file found in history.
+type oldVersion struct {
 	commit  string // full hash; "" for the index (staged changes)
 	path    string // repository path at that commit
 	raw     []byte
@@ -54,7 +54,7 @@ type pinOldVersion struct {
 }
 
 // describe names the version for people: "commit 1a2b3c4d" or "the index".
-func (v *pinOldVersion) describe() string {
+func (v *oldVersion) describe() string {
 	switch {
 	case v.earlier && v.name != "":
 		return v.name
@@ -69,7 +69,7 @@ func (v *pinOldVersion) describe() string {
 // NewHistory returns the history of the files under the project root: the
 // git repository at or above root, found on first use.
 func NewHistory(root string) *History {
-	return &History{root: root, versions: map[string]*pinFileVersions{}, earlier: map[string][][]byte{}}
+	return &History{root: root, versions: map[string]*fileVersions{}, earlier: map[string][][]byte{}}
 }
 
 // Remember records the contents a file had before pin rewrote it.
@@ -95,29 +95,29 @@ func (h *History) remembers(osPath string, raw []byte) bool {
 	return false
 }
 
-// pinErrNoHistory wraps every reason why a file's history cannot be read.
-var pinErrNoHistory = errors.New("no history is available")
+// errNoHistory wraps every reason why a file's history cannot be read.
+var errNoHistory = errors.New("no history is available")
 
 // find returns the newest version of the file at osPath (following renames)
 // for which match reports true, or nil when no version matches. err says
 // why history could not be searched.
-func (h *History) find(osPath string, match func(raw []byte) bool) (*pinOldVersion, error) {
+func (h *History) find(osPath string, match func(raw []byte) bool) (*oldVersion, error) {
 	if h == nil {
-		return nil, fmt.Errorf("%w: none was given", pinErrNoHistory)
+		return nil, fmt.Errorf("%w: none was given", errNoHistory)
 	}
 	real, err := RealPath(osPath)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", pinErrNoHistory, err)
+		return nil, fmt.Errorf("%w: %v", errNoHistory, err)
 	}
 	for _, raw := range h.earlier[real] {
 		if match(raw) {
-			return &pinOldVersion{raw: raw, earlier: true, name: h.RememberedName}, nil
+			return &oldVersion{raw: raw, earlier: true, name: h.RememberedName}, nil
 		}
 	}
 	fv, ok := h.versions[real]
 	if !ok {
 		if h.repo == nil {
-			h.repo = findPinRepo(h.root)
+			h.repo = findRepo(h.root)
 		}
 		fv = h.repo.listVersions(real)
 		h.versions[real] = fv
@@ -128,8 +128,8 @@ func (h *History) find(osPath string, match func(raw []byte) bool) (*pinOldVersi
 	return fv.search(match)
 }
 
-func (repo *pinRepo) listVersions(real string) *pinFileVersions {
-	fv := &pinFileVersions{repo: repo}
+func (repo *gitRepo) listVersions(real string) *fileVersions {
+	fv := &fileVersions{repo: repo}
 	if repo.err != nil {
 		fv.err = repo.err
 		return fv
@@ -137,12 +137,12 @@ func (repo *pinRepo) listVersions(real string) *pinFileVersions {
 	top := repo.top
 	rel, err := filepath.Rel(top, real)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		fv.err = fmt.Errorf("%w: %s is outside the project's git work tree %s", pinErrNoHistory, real, top)
+		fv.err = fmt.Errorf("%w: %s is outside the project's git work tree %s", errNoHistory, real, top)
 		return fv
 	}
 	rel = filepath.ToSlash(rel)
 	if strings.ContainsAny(rel, "\n\r") {
-		fv.err = fmt.Errorf("%w: the file name holds a line break", pinErrNoHistory)
+		fv.err = fmt.Errorf("%w: the file name holds a line break", errNoHistory)
 		return fv
 	}
 	// %x01 starts each commit; -z ends each name with NUL. --follow lists
@@ -166,17 +166,17 @@ func (repo *pinRepo) listVersions(real string) *pinFileVersions {
 				break
 			}
 		}
-		fv.refs = append(fv.refs, pinVersionRef{commit: hash, path: name})
+		fv.refs = append(fv.refs, versionRef{commit: hash, path: name})
 	}
 	// Last, the index: a version staged but never committed. (When it is
 	// also in a commit, the commit is the better name for it.)
-	fv.refs = append(fv.refs, pinVersionRef{path: rel})
+	fv.refs = append(fv.refs, versionRef{path: rel})
 	return fv
 }
 
 // search reads the versions with one git cat-file process, newest first,
 // and returns the first that matches.
-func (fv *pinFileVersions) search(match func(raw []byte) bool) (*pinOldVersion, error) {
+func (fv *fileVersions) search(match func(raw []byte) bool) (*oldVersion, error) {
 	var req bytes.Buffer
 	for _, r := range fv.refs {
 		fmt.Fprintf(&req, "%s:%s\n", r.commit, r.path)
@@ -187,10 +187,10 @@ func (fv *pinFileVersions) search(match func(raw []byte) bool) (*pinOldVersion, 
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", pinErrNoHistory, err)
+		return nil, fmt.Errorf("%w: %v", errNoHistory, err)
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, pinGitError(err, &stderr)
+		return nil, gitError(err, &stderr)
 	}
 	defer func() {
 		// Stop reading as soon as a version matched; git then gets EPIPE.
@@ -203,64 +203,64 @@ func (fv *pinFileVersions) search(match func(raw []byte) bool) (*pinOldVersion, 
 	for _, r := range fv.refs {
 		header, err := rd.ReadString('\n')
 		if err != nil {
-			return nil, fmt.Errorf("%w: git cat-file: %v %s", pinErrNoHistory, err, strings.TrimSpace(stderr.String()))
+			return nil, fmt.Errorf("%w: git cat-file: %v %s", errNoHistory, err, strings.TrimSpace(stderr.String()))
 		}
 		if h := strings.TrimRight(header, "\n"); strings.HasSuffix(h, " missing") || strings.HasSuffix(h, " ambiguous") {
 			continue // no such file at that commit (the name may hold spaces)
 		}
 		f := strings.Fields(header)
 		if len(f) != 3 {
-			return nil, fmt.Errorf("%w: git cat-file: unexpected header %q", pinErrNoHistory, header)
+			return nil, fmt.Errorf("%w: git cat-file: unexpected header %q", errNoHistory, header)
 		}
 		size, err := strconv.Atoi(f[2])
 		if err != nil {
-			return nil, fmt.Errorf("%w: git cat-file: bad header %q", pinErrNoHistory, header)
+			return nil, fmt.Errorf("%w: git cat-file: bad header %q", errNoHistory, header)
 		}
 		body := make([]byte, size+1) // the object and a newline
 		if _, err := io.ReadFull(rd, body); err != nil {
-			return nil, fmt.Errorf("%w: git cat-file: %v", pinErrNoHistory, err)
+			return nil, fmt.Errorf("%w: git cat-file: %v", errNoHistory, err)
 		}
 		if f[1] != "blob" || seen[f[0]] {
 			continue
 		}
 		seen[f[0]] = true
 		if raw := body[:size]; match(raw) {
-			return &pinOldVersion{commit: r.commit, path: r.path, raw: raw}, nil
+			return &oldVersion{commit: r.commit, path: r.path, raw: raw}, nil
 		}
 	}
 	return nil, nil
 }
 
-// pinRepo is the project's own git repository, named explicitly on every
+// gitRepo is the project's own git repository, named explicitly on every
 // git command line: git never discovers a repository by itself, so a
 // directory in the tree that looks like one (a committed bare repository
 // with its own config) is never used.
-type pinRepo struct {
+type gitRepo struct {
 	top    string // the work tree's top directory, symlinks resolved
 	gitDir string // its git directory, absolute
-	err    error  // why there is no repository: wraps pinErrNoHistory
+	err    error  // why there is no repository: wraps errNoHistory
 }
 
-// findPinRepo finds the repository of the project root once, as git finds
+// findRepo finds the repository of the project root once, as git finds
 // it from there (the root's own work tree, or one enclosing it), but never a
 // bare repository: safe.bareRepository=explicit.
-func findPinRepo(root string) *pinRepo {
-	repo := &pinRepo{}
+func findRepo(root string) *gitRepo {
+	repo := &gitRepo{}
 	abs, err := filepath.Abs(root)
 	if err != nil {
-		repo.err = fmt.Errorf("%w: %v", pinErrNoHistory, err)
+		repo.err = fmt.Errorf("%w: %v", errNoHistory, err)
 		return repo
 	}
-	cmd := exec.Command("git", append(pinGitSafety(), "rev-parse", "--show-toplevel", "--absolute-git-dir")...)
+	cmd := exec.Command("git", append(gitSafety(), "rev-parse", "--show-toplevel", "--absolute-git-dir")...)
 	cmd.Dir = abs
-	out, err := pinOutput(cmd)
+	out, err := gitOutput(cmd)
 	if err != nil {
 		repo.err = err
 		return repo
 	}
 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
 	if len(lines) != 2 || lines[0] == "" || lines[1] == "" {
-		repo.err = fmt.Errorf("%w: the project root %s is not in a git work tree", pinErrNoHistory, abs)
+		repo.err = fmt.Errorf("%w: the project root %s is not in a git work tree", errNoHistory, abs)
 		return repo
 	}
 	repo.top, repo.gitDir = lines[0], lines[1]
@@ -278,7 +278,7 @@ func findPinRepo(root string) *pinRepo {
 			err = fmt.Errorf("%s holds the repository's .git", holder)
 		}
 		repo.err = fmt.Errorf("%w: the repository %s sets its work tree to %s (core.worktree), not the directory that holds it (%v); textfrag compares only the project's own files: unset it (git --git-dir=%s config --unset core.worktree)",
-			pinErrNoHistory, repo.gitDir, repo.top, err, repo.gitDir)
+			errNoHistory, repo.gitDir, repo.top, err, repo.gitDir)
 	}
 	return repo
 }
@@ -302,7 +302,7 @@ func gitHolder(dir string) (string, error) {
 	}
 }
 
-// pinGitSafety are the options every git command starts with. Configuration
+// gitSafety are the options every git command starts with. Configuration
 // is read from the usual places (system, the user's global file, the
 // repository's own .git/config; files in the tree are never configuration),
 // and the settings below override it, wherever it comes from, so that
@@ -311,7 +311,7 @@ func gitHolder(dir string) (string, error) {
 // no transport at all (a partial clone's lazy fetch included), no signature
 // checks (gpg). The commands pin runs (rev-parse, log, cat-file --batch)
 // read only: no filters, no index refresh.
-func pinGitSafety() []string {
+func gitSafety() []string {
 	return []string{
 		"--no-pager", "--literal-pathspecs", "--no-optional-locks",
 		"-c", "safe.bareRepository=explicit",
@@ -333,55 +333,55 @@ func pinGitSafety() []string {
 }
 
 // command returns git with args on the project's repository.
-func (repo *pinRepo) command(args ...string) *exec.Cmd {
-	pre := append(pinGitSafety(), "--git-dir="+repo.gitDir, "--work-tree="+repo.top)
+func (repo *gitRepo) command(args ...string) *exec.Cmd {
+	pre := append(gitSafety(), "--git-dir="+repo.gitDir, "--work-tree="+repo.top)
 	cmd := exec.Command("git", append(pre, args...)...)
 	cmd.Dir = repo.top
-	cmd.Env = pinGitEnv()
+	cmd.Env = gitEnv()
 	return cmd
 }
 
 // run runs git with args on the project's repository and returns its
 // standard output.
-func (repo *pinRepo) run(stdin io.Reader, args ...string) ([]byte, error) {
+func (repo *gitRepo) run(stdin io.Reader, args ...string) ([]byte, error) {
 	cmd := repo.command(args...)
 	cmd.Stdin = stdin
-	return pinOutput(cmd)
+	return gitOutput(cmd)
 }
 
-func pinOutput(cmd *exec.Cmd) ([]byte, error) {
+func gitOutput(cmd *exec.Cmd) ([]byte, error) {
 	if cmd.Env == nil {
-		cmd.Env = pinGitEnv()
+		cmd.Env = gitEnv()
 	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, pinGitError(err, &stderr)
+		return nil, gitError(err, &stderr)
 	}
 	return out, nil
 }
 
-// pinGitKeptEnv are the GIT_* variables passed on to git: they choose the
+// gitKeptEnv are the GIT_* variables passed on to git: they choose the
 // user's own configuration files (trusted, and where safe.directory is set)
 // or stop repository discovery early. No other GIT_* variable reaches git:
 // none can then name another repository, work tree, index or object store,
 // or a program (GIT_DIR, GIT_INDEX_FILE, GIT_PAGER, GIT_EXTERNAL_DIFF,
 // GIT_SSH_COMMAND, GIT_TRACE…).
-var pinGitKeptEnv = map[string]bool{
+var gitKeptEnv = map[string]bool{
 	"GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_SYSTEM": true, "GIT_CONFIG_NOSYSTEM": true, "GIT_CEILING_DIRECTORIES": true,
 }
 
-// pinGitEnv is the environment git runs in: the user's, with only the GIT_*
-// variables of pinGitKeptEnv, with messages in English so that "not a git
+// gitEnv is the environment git runs in: the user's, with only the GIT_*
+// variables of gitKeptEnv, with messages in English so that "not a git
 // repository" can be recognized, no prompts, no optional locks and no lazy
 // fetches.
-func pinGitEnv() []string {
+func gitEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
 		name, _, _ := strings.Cut(kv, "=")
 		switch {
-		case strings.HasPrefix(strings.ToUpper(name), "GIT_") && !pinGitKeptEnv[name], name == "LC_ALL", name == "LANGUAGE":
+		case strings.HasPrefix(strings.ToUpper(name), "GIT_") && !gitKeptEnv[name], name == "LC_ALL", name == "LANGUAGE":
 			continue
 		}
 		env = append(env, kv)
@@ -390,17 +390,17 @@ func pinGitEnv() []string {
 		"GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1")
 }
 
-func pinGitError(err error, stderr *bytes.Buffer) error {
+func gitError(err error, stderr *bytes.Buffer) error {
 	msg := strings.TrimSpace(stderr.String())
 	switch {
 	case errors.Is(err, exec.ErrNotFound):
-		return fmt.Errorf("%w: git is not installed", pinErrNoHistory)
+		return fmt.Errorf("%w: git is not installed", errNoHistory)
 	case strings.Contains(msg, "not a git repository"):
-		return fmt.Errorf("%w: not in a git repository", pinErrNoHistory)
+		return fmt.Errorf("%w: not in a git repository", errNoHistory)
 	case msg != "":
-		return fmt.Errorf("%w: git: %s", pinErrNoHistory, oneLine(msg))
+		return fmt.Errorf("%w: git: %s", errNoHistory, oneLine(msg))
 	}
-	return fmt.Errorf("%w: git: %v", pinErrNoHistory, err)
+	return fmt.Errorf("%w: git: %v", errNoHistory, err)
 }
 
 // RealPath returns the absolute path of name with symlinks followed.
@@ -413,7 +413,7 @@ func RealPath(name string) (string, error) {
 }
 
 // Git runs git with args on the project's repository, with the settings
-// every command of this package runs with (pinGitSafety, pinGitEnv), and
+// every command of this package runs with (gitSafety, gitEnv), and
 // returns its standard output. It is for read-only commands that need no
 // work tree content (rev-parse, merge-base, diff --cached, cat-file
 // --batch): a command that reads the work tree may run the filters the
@@ -421,7 +421,7 @@ func RealPath(name string) (string, error) {
 // when there is no repository.
 func (h *History) Git(stdin io.Reader, args ...string) ([]byte, error) {
 	if h.repo == nil {
-		h.repo = findPinRepo(h.root)
+		h.repo = findRepo(h.root)
 	}
 	if h.repo.err != nil {
 		return nil, h.repo.err
@@ -435,7 +435,7 @@ func (h *History) Git(stdin io.Reader, args ...string) ([]byte, error) {
 // discarded; read's error is returned unless git failed.
 func (h *History) GitStream(stdin io.Reader, read func(io.Reader) error, args ...string) error {
 	if h.repo == nil {
-		h.repo = findPinRepo(h.root)
+		h.repo = findRepo(h.root)
 	}
 	if h.repo.err != nil {
 		return h.repo.err
@@ -449,12 +449,12 @@ func (h *History) GitStream(stdin io.Reader, read func(io.Reader) error, args ..
 		return err
 	}
 	if err := cmd.Start(); err != nil {
-		return pinGitError(err, &stderr)
+		return gitError(err, &stderr)
 	}
 	rerr := read(out)
 	_, _ = io.Copy(io.Discard, out) // so that git can finish writing
 	if err := cmd.Wait(); err != nil {
-		return pinGitError(err, &stderr)
+		return gitError(err, &stderr)
 	}
 	return rerr
 }
@@ -463,7 +463,7 @@ func (h *History) GitStream(stdin io.Reader, read func(io.Reader) error, args ..
 // resolved), or an error when there is none.
 func (h *History) Top() (string, error) {
 	if h.repo == nil {
-		h.repo = findPinRepo(h.root)
+		h.repo = findRepo(h.root)
 	}
 	return h.repo.top, h.repo.err
 }

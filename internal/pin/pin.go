@@ -64,20 +64,20 @@ type Planner struct {
 
 	page      string
 	quoted    string
-	current   map[string]*pinCurrentTarget
+	current   map[string]*currentFile
 	currentOf *target.Resolver
 	// remembered caches, for each version given to History.Remember (by
 	// its bytes' address), the text decoded and its line map to the
 	// current file, so that many links into one file cost one decoding
 	// and one line diff, not one each.
-	remembered map[*byte]*pinRemembered
+	remembered map[*byte]*rememberedVersion
 }
 
-// pinRemembered is a remembered version of a file, decoded.
-type pinRemembered struct {
+// rememberedVersion is a remembered version of a file, decoded.
+type rememberedVersion struct {
 	text  *rfc5147.Text
-	lines *pinRfcText
-	maps  map[*pinCurrentTarget]*pinLineMap
+	lines *rfcText
+	maps  map[*currentFile]*lineMap
 }
 
 // Plan returns a Change for each link of the page named page (a path as
@@ -100,9 +100,9 @@ func (p *Planner) PlanLink(doc string, l mdlink.Link) Change {
 	p.quoted = ""
 	switch {
 	case l.Start < 0 && l.Dest == "":
-		c = pinFailOutcome(Error, l.Err)
+		c = failure(Error, l.Err)
 	case l.Start < 0:
-		c = pinFailOutcome(Error, fmt.Sprintf("%s: cannot find this destination in the file: %s; pin it by hand", l.Dest, l.Err))
+		c = failure(Error, fmt.Sprintf("%s: cannot find this destination in the file: %s; pin it by hand", l.Dest, l.Err))
 	default:
 		c = p.link(doc, l.Dest, l.Title)
 	}

@@ -13,22 +13,22 @@ import (
 // This file finds where the text a link quoted in an old version of its
 // target went in the current version: verbatim (moved) or edited (changed).
 
-// pinLineSpan is one line of a decoded text: bytes [start, end), of which
+// lineSpan is one line of a decoded text: bytes [start, end), of which
 // [start, content) are its characters and [content, end) its line ending.
-type pinLineSpan struct{ start, content, end int }
+type lineSpan struct{ start, content, end int }
 
-// pinRfcText is decoded UTF-8 text (no BOM) cut into lines as RFC 5147 counts
+// rfcText is decoded UTF-8 text (no BOM) cut into lines as RFC 5147 counts
 // them: CR+LF, CR+NEL, LF, CR and NEL each end a line; text after the last
 // line ending is a line if it is not empty; a text with no line ending, the
 // empty one included, is one line.
-type pinRfcText struct {
+type rfcText struct {
 	data  []byte
-	lines []pinLineSpan
+	lines []lineSpan
 	keys  []string // each line's characters, without its line ending; made once
 }
 
-func pinNewRFCText(data []byte) *pinRfcText {
-	t := &pinRfcText{data: data}
+func newRFCText(data []byte) *rfcText {
+	t := &rfcText{data: data}
 	start := 0
 	for i := 0; i < len(data); {
 		n := rfc5147.EndingAt(data, i)
@@ -36,21 +36,21 @@ func pinNewRFCText(data []byte) *pinRfcText {
 			i++
 			continue
 		}
-		t.lines = append(t.lines, pinLineSpan{start, i, i + n})
+		t.lines = append(t.lines, lineSpan{start, i, i + n})
 		i += n
 		start = i
 	}
 	if start < len(data) || len(t.lines) == 0 {
-		t.lines = append(t.lines, pinLineSpan{start, len(data), len(data)})
+		t.lines = append(t.lines, lineSpan{start, len(data), len(data)})
 	}
 	return t
 }
 
 // content returns line i's characters, without its line ending.
-func (t *pinRfcText) content(i int) string { return t.contents()[i] }
+func (t *rfcText) content(i int) string { return t.contents()[i] }
 
 // contents returns every line's characters, without line endings.
-func (t *pinRfcText) contents() []string {
+func (t *rfcText) contents() []string {
 	if t.keys == nil {
 		t.keys = make([]string, len(t.lines))
 		for i, l := range t.lines {
@@ -62,7 +62,7 @@ func (t *pinRfcText) contents() []string {
 
 // lineAt returns the index of the line holding byte offset off, and off's
 // offset in that line; off == len(data) is line len(lines), offset 0.
-func (t *pinRfcText) lineAt(off int) (int, int) {
+func (t *rfcText) lineAt(off int) (int, int) {
 	if off >= len(t.data) {
 		return len(t.lines), 0
 	}
@@ -72,7 +72,7 @@ func (t *pinRfcText) lineAt(off int) (int, int) {
 
 // boundary reports whether a character position may sit at byte offset off:
 // not inside a CR+LF or CR+NEL pair.
-func (t *pinRfcText) boundary(off int) bool {
+func (t *rfcText) boundary(off int) bool {
 	if off <= 0 || off >= len(t.data) || t.data[off-1] != '\r' {
 		return true
 	}
@@ -81,46 +81,46 @@ func (t *pinRfcText) boundary(off int) bool {
 
 // charPos returns the character position (RFC 5147 section 2.1) at byte
 // offset off, which must be a boundary.
-func (t *pinRfcText) charPos(off int) int64 { return pinCountChars(t.data[:off]) }
+func (t *rfcText) charPos(off int) int64 { return countChars(t.data[:off]) }
 
-// pinCountChars counts the characters of p, which splits no CR+LF or CR+NEL
+// countChars counts the characters of p, which splits no CR+LF or CR+NEL
 // pair: code points, with each pair one character.
-func pinCountChars(p []byte) int64 {
+func countChars(p []byte) int64 {
 	return int64(utf8.RuneCount(p) - bytes.Count(p, []byte("\r\n")) - bytes.Count(p, []byte("\r\u0085")))
 }
 
-// pinLineMap maps the lines of an old text to a new one through a line diff
+// lineMap maps the lines of an old text to a new one through a line diff
 // that compares line contents (line endings aside).
-type pinLineMap struct {
+type lineMap struct {
 	toNew      []int // new index of each old line kept, or -1
 	hunkOf     []int // for old lines not kept: their hunk
-	hunks      []pinLineHunk
+	hunks      []lineHunk
 	nOld, nNew int
 }
 
-// pinLineHunk is a run of changed lines: old [oldStart, oldEnd) became new
+// lineHunk is a run of changed lines: old [oldStart, oldEnd) became new
 // [newStart, newEnd).
-type pinLineHunk struct{ oldStart, oldEnd, newStart, newEnd int }
+type lineHunk struct{ oldStart, oldEnd, newStart, newEnd int }
 
-func pinNewLineMap(old, cur *pinRfcText) *pinLineMap {
-	m := &pinLineMap{nOld: len(old.lines), nNew: len(cur.lines)}
+func newLineMap(old, cur *rfcText) *lineMap {
+	m := &lineMap{nOld: len(old.lines), nNew: len(cur.lines)}
 	m.toNew = make([]int, m.nOld)
 	m.hunkOf = make([]int, m.nOld)
 	for i := range m.toNew {
 		m.toNew[i], m.hunkOf[i] = -1, -1
 	}
-	edits := pinDiffLines(old.contents(), cur.contents())
+	edits := diffLines(old.contents(), cur.contents())
 	oi, ni := 0, 0
 	for i := 0; i < len(edits); {
-		if edits[i].kind == pinOpEqual {
+		if edits[i].kind == opEqual {
 			m.toNew[edits[i].a] = edits[i].b
 			oi, ni = edits[i].a+1, edits[i].b+1
 			i++
 			continue
 		}
-		h := pinLineHunk{oldStart: oi, oldEnd: oi, newStart: ni, newEnd: ni}
-		for ; i < len(edits) && edits[i].kind != pinOpEqual; i++ {
-			if edits[i].kind == pinOpDelete {
+		h := lineHunk{oldStart: oi, oldEnd: oi, newStart: ni, newEnd: ni}
+		for ; i < len(edits) && edits[i].kind != opEqual; i++ {
+			if edits[i].kind == opDelete {
 				m.hunkOf[edits[i].a] = len(m.hunks)
 				h.oldEnd = edits[i].a + 1
 			} else {
@@ -135,7 +135,7 @@ func pinNewLineMap(old, cur *pinRfcText) *pinLineMap {
 
 // start maps the line position before old line s to the new text: the
 // start of a region whose first line is s.
-func (m *pinLineMap) start(s int) (int, bool) {
+func (m *lineMap) start(s int) (int, bool) {
 	switch {
 	case s >= m.nOld:
 		return m.end(m.nOld)
@@ -150,7 +150,7 @@ func (m *pinLineMap) start(s int) (int, bool) {
 
 // end maps the line position after old line e-1 to the new text: the end
 // of a region whose last line is e-1.
-func (m *pinLineMap) end(e int) (int, bool) {
+func (m *lineMap) end(e int) (int, bool) {
 	switch {
 	case e <= 0:
 		return m.start(0)
@@ -163,8 +163,8 @@ func (m *pinLineMap) end(e int) (int, bool) {
 	return 0, false
 }
 
-// pinRelocation is where the quoted text went.
-type pinRelocation struct {
+// relocation is where the quoted text went.
+type relocation struct {
 	// moved: the old text occurs verbatim at the new position.
 	moved bool
 	// located: for changed text, the region was found by the lines around
@@ -182,32 +182,32 @@ type pinRelocation struct {
 	ambiguous bool
 }
 
-// pinRelocate finds the region that old selection sel (of text old) quotes in
+// relocateQuote finds the region that old selection sel (of text old) quotes in
 // the current text cur. f is the link's fragment, whose form is kept.
-func pinRelocate(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinRfcText) pinRelocation {
-	return pinRelocateWith(f, sel, old, cur, pinNewLineMap(old, cur))
+func relocateQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText) relocation {
+	return relocateWith(f, sel, old, cur, newLineMap(old, cur))
 }
 
-// pinRelocateWith is pinRelocate with the line map of old to cur made.
-func pinRelocateWith(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinRfcText, m *pinLineMap) pinRelocation {
+// relocateWith is relocateQuote with the line map of old to cur made.
+func relocateWith(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText, m *lineMap) relocation {
 	if f.Scheme == rfc5147.Line {
-		return pinRelocateLines(f, sel, old, cur, m)
+		return relocateLines(f, sel, old, cur, m)
 	}
-	return pinRelocateChars(f, sel, old, cur, m)
+	return relocateChars(f, sel, old, cur, m)
 }
 
-func pinRelocateLines(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinRfcText, m *pinLineMap) pinRelocation {
+func relocateLines(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText, m *lineMap) relocation {
 	s, e := int(sel.Lines.Start), int(sel.Lines.End)
 	n := e - s
 	if n > 0 && !f.IsZeroLength() {
 		mapped, mappedOK := m.start(s)
 		var cands []int
 		for k := 0; k+n <= len(cur.lines); k++ {
-			if pinLinesMatch(old, s, cur, k, n) && pinFormAllows(f, k == 0, k+n == len(cur.lines)) {
+			if linesMatch(old, s, cur, k, n) && formAllows(f, k == 0, k+n == len(cur.lines)) {
 				cands = append(cands, k)
 			}
 		}
-		if k, r, ok := pinPickOccurrence(cands, mapped, mappedOK, s); ok {
+		if k, r, ok := pickOccurrence(cands, mapped, mappedOK, s); ok {
 			r.start, r.end = int64(k), int64(k+n)
 			return r
 		} else if r.ambiguous {
@@ -215,7 +215,7 @@ func pinRelocateLines(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinR
 		}
 	}
 	// Not found verbatim: locate the region by the lines around it.
-	r := pinRelocation{}
+	r := relocation{}
 	ns, okS := m.start(s)
 	ne, okE := m.end(e)
 	switch {
@@ -234,9 +234,9 @@ func pinRelocateLines(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinR
 	return r
 }
 
-func pinRelocateChars(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinRfcText, m *pinLineMap) pinRelocation {
+func relocateChars(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText, m *lineMap) relocation {
 	quoted := sel.Text
-	mappedStart, mappedOK := pinMapCharPoint(int(sel.Bytes.Start), true, old, cur, m)
+	mappedStart, mappedOK := mapCharPoint(int(sel.Bytes.Start), true, old, cur, m)
 	if len(quoted) > 0 && !f.IsZeroLength() {
 		var cands []int // byte offsets
 		for from := 0; from <= len(cur.data); {
@@ -246,7 +246,7 @@ func pinRelocateChars(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinR
 			}
 			off := from + i
 			end := off + len(quoted)
-			if cur.boundary(off) && cur.boundary(end) && pinFormAllows(f, off == 0, end == len(cur.data)) {
+			if cur.boundary(off) && cur.boundary(end) && formAllows(f, off == 0, end == len(cur.data)) {
 				cands = append(cands, off)
 			}
 			from = off + 1
@@ -256,23 +256,23 @@ func pinRelocateChars(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinR
 		pos := make([]int, len(cands))
 		at, chars := 0, 0
 		for i, off := range cands {
-			chars += int(pinCountChars(cur.data[at:off]))
+			chars += int(countChars(cur.data[at:off]))
 			pos[i], at = chars, off
 		}
 		mapped := 0
 		if mappedOK {
 			mapped = int(cur.charPos(mappedStart))
 		}
-		if k, r, ok := pinPickOccurrence(pos, mapped, mappedOK, int(sel.Chars.Start)); ok {
+		if k, r, ok := pickOccurrence(pos, mapped, mappedOK, int(sel.Chars.Start)); ok {
 			r.start, r.end = int64(k), int64(k)+sel.Chars.Len()
 			return r
 		} else if r.ambiguous {
 			return r
 		}
 	}
-	r := pinRelocation{}
+	r := relocation{}
 	ns, okS := mappedStart, mappedOK
-	ne, okE := pinMapCharPoint(int(sel.Bytes.End), false, old, cur, m)
+	ne, okE := mapCharPoint(int(sel.Bytes.End), false, old, cur, m)
 	switch {
 	case f.Form == rfc5147.FromStart:
 		ns, okS = 0, true
@@ -289,10 +289,10 @@ func pinRelocateChars(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *pinR
 	return r
 }
 
-// pinMapCharPoint maps byte offset off of the old text to the current one. A
+// mapCharPoint maps byte offset off of the old text to the current one. A
 // point at a line start maps as a region boundary (start or end); a point
 // inside a line needs that line kept.
-func pinMapCharPoint(off int, isStart bool, old, cur *pinRfcText, m *pinLineMap) (int, bool) {
+func mapCharPoint(off int, isStart bool, old, cur *rfcText, m *lineMap) (int, bool) {
 	l, in := old.lineAt(off)
 	if in == 0 {
 		var nl int
@@ -316,10 +316,10 @@ func pinMapCharPoint(off int, isStart bool, old, cur *pinRfcText, m *pinLineMap)
 	return 0, false
 }
 
-// pinLinesMatch reports whether old lines [s, s+n) equal current lines
+// linesMatch reports whether old lines [s, s+n) equal current lines
 // [k, k+n), line endings included, except that a last line may lack its
 // line ending at the end of either text.
-func pinLinesMatch(old *pinRfcText, s int, cur *pinRfcText, k, n int) bool {
+func linesMatch(old *rfcText, s int, cur *rfcText, k, n int) bool {
 	for i := 0; i < n; i++ {
 		a, b := old.lines[s+i], cur.lines[k+i]
 		if old.content(s+i) != cur.content(k+i) {
@@ -336,9 +336,9 @@ func pinLinesMatch(old *pinRfcText, s int, cur *pinRfcText, k, n int) bool {
 	return true
 }
 
-// pinFormAllows reports whether a verbatim occurrence can be written in the
+// formAllows reports whether a verbatim occurrence can be written in the
 // fragment's form: ",N" must start at 0 and "N," must reach the end.
-func pinFormAllows(f rfc5147.Fragment, atStart, atEnd bool) bool {
+func formAllows(f rfc5147.Fragment, atStart, atEnd bool) bool {
 	switch f.Form {
 	case rfc5147.FromStart:
 		return atStart
@@ -348,13 +348,13 @@ func pinFormAllows(f rfc5147.Fragment, atStart, atEnd bool) bool {
 	return true
 }
 
-// pinPickOccurrence chooses among verbatim occurrences (positions in the
+// pickOccurrence chooses among verbatim occurrences (positions in the
 // fragment's unit): the one the line diff maps the old region onto, else
 // the one nearest the old position. A tie is ambiguous.
-func pinPickOccurrence(cands []int, mapped int, mappedOK bool, oldPos int) (int, pinRelocation, bool) {
-	r := pinRelocation{moved: true, occurrences: len(cands)}
+func pickOccurrence(cands []int, mapped int, mappedOK bool, oldPos int) (int, relocation, bool) {
+	r := relocation{moved: true, occurrences: len(cands)}
 	if len(cands) == 0 {
-		return 0, pinRelocation{}, false
+		return 0, relocation{}, false
 	}
 	if mappedOK {
 		for _, c := range cands {
@@ -368,7 +368,7 @@ func pinPickOccurrence(cands []int, mapped int, mappedOK bool, oldPos int) (int,
 	}
 	best, tie := cands[0], false
 	for _, c := range cands[1:] {
-		switch d, bd := pinAbs(c-oldPos), pinAbs(best-oldPos); {
+		switch d, bd := absInt(c-oldPos), absInt(best-oldPos); {
 		case d < bd:
 			best, tie = c, false
 		case d == bd:
@@ -376,7 +376,7 @@ func pinPickOccurrence(cands []int, mapped int, mappedOK bool, oldPos int) (int,
 		}
 	}
 	if tie {
-		return 0, pinRelocation{ambiguous: true, occurrences: len(cands),
+		return 0, relocation{ambiguous: true, occurrences: len(cands),
 			note: fmt.Sprintf("the quoted text occurs %d times, two of them equally near its old place", len(cands))}, false
 	}
 	if len(cands) > 1 {
@@ -385,40 +385,40 @@ func pinPickOccurrence(cands []int, mapped int, mappedOK bool, oldPos int) (int,
 	return best, r, true
 }
 
-func pinAbs(x int) int {
+func absInt(x int) int {
 	if x < 0 {
 		return -x
 	}
 	return x
 }
 
-// pinQuoteDiff shows how quoted text changed, one line per output line, as
+// quoteDiff shows how quoted text changed, one line per output line, as
 // "- old" and "+ new" with unchanged lines indented, at most maxLines lines.
-func pinQuoteDiff(oldText, newText []byte, maxLines int) []string {
+func quoteDiff(oldText, newText []byte, maxLines int) []string {
 	var ac, bc []string
 	if len(oldText) > 0 {
-		ac = pinNewRFCText(oldText).contents()
+		ac = newRFCText(oldText).contents()
 	}
 	if len(newText) > 0 {
-		bc = pinNewRFCText(newText).contents()
+		bc = newRFCText(newText).contents()
 	}
 	if strings.Join(ac, "\n") == strings.Join(bc, "\n") {
 		return []string{"(only line endings changed)"}
 	}
 	var out []string
-	edits := pinNormalizeRuns(pinDiffLines(ac, bc))
-	hs := pinHunks(edits, 2)
+	edits := normalizeRuns(diffLines(ac, bc))
+	hs := groupHunks(edits, 2)
 	for n, h := range hs {
 		if n > 0 || h[0] > 0 {
 			out = append(out, "  …")
 		}
 		for _, e := range edits[h[0]:h[1]] {
 			switch e.kind {
-			case pinOpEqual:
+			case opEqual:
 				out = append(out, "  "+ac[e.a])
-			case pinOpDelete:
+			case opDelete:
 				out = append(out, "- "+ac[e.a])
-			case pinOpInsert:
+			case opInsert:
 				out = append(out, "+ "+bc[e.b])
 			}
 		}
@@ -443,7 +443,7 @@ type LineHunk struct{ OldStart, OldEnd, NewStart, NewEnd int }
 // CR+NEL, LF, CR, NEL; SEMANTICS.md §2) and compared without their line
 // endings, as relocation compares them. Also the number of lines of each.
 func LineHunks(old, cur []byte) (hunks []LineHunk, oldLines, newLines int) {
-	m := pinNewLineMap(pinNewRFCText(old), pinNewRFCText(cur))
+	m := newLineMap(newRFCText(old), newRFCText(cur))
 	hunks = make([]LineHunk, len(m.hunks))
 	for i, h := range m.hunks {
 		hunks[i] = LineHunk{h.oldStart, h.oldEnd, h.newStart, h.newEnd}
