@@ -35,22 +35,12 @@ const maxDiffD = 2000
 // b appears once, in order. Equal common prefixes and suffixes are kept
 // first, and the rest is diffed with Myers' O(ND) algorithm.
 func diffLines(a, b []string) []edit {
-	ids := map[string]int{}
-	id := func(s string) int {
-		if v, ok := ids[s]; ok {
-			return v
-		}
-		ids[s] = len(ids)
-		return len(ids) - 1
-	}
-	x := make([]int, len(a))
-	for i, s := range a {
-		x[i] = id(s)
-	}
-	y := make([]int, len(b))
-	for i, s := range b {
-		y[i] = id(s)
-	}
+	x, y := lineIDs(a, b)
+	return diffIDs(x, y)
+}
+
+// diffIDs is diffLines on lines numbered by lineIDs.
+func diffIDs(x, y []int) []edit {
 	pre := 0
 	for pre < len(x) && pre < len(y) && x[pre] == y[pre] {
 		pre++

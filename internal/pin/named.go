@@ -92,20 +92,16 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 	if cur.err != nil {
 		return failure(Error, fmt.Sprintf("%s: the md5 no longer matches, and the file cannot be read: %v", label, cur.err))
 	}
-	md5Only, bare := f, f
-	md5Only.Checks, bare.Checks = nil, nil
-	for _, c := range f.Checks {
-		if c.Kind == rfc5147.MD5 {
-			md5Only.Checks = append(md5Only.Checks, c)
-		}
-	}
+	bare := f
+	bare.Checks = nil
 	var oldSel *rfc5147.Selection
-	old, _, ver, err := p.pinnedVersion(cur, md5Only)
-	if err == nil && ver != nil {
-		oldSel, err = old.Select(bare)
+	pv := p.pinnedVersion(res.Path, cur, f)
+	err = pv.err
+	if pv.ver != nil {
+		oldSel, err = pv.text.Select(bare)
 	}
 	if oldSel == nil {
-		why := fmt.Sprintf("no version of the file in git history has %s", describeChecks(f, rfc5147.MD5))
+		why := fmt.Sprintf("no version of the file git still has has %s", describeChecks(f, rfc5147.MD5))
 		if err != nil {
 			why = fmt.Sprintf("the version with %s cannot be found (%s)", describeChecks(f, rfc5147.MD5), strings.TrimPrefix(err.Error(), errNoHistory.Error()+": "))
 		}
@@ -114,7 +110,7 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 			Detail:  quoteNow(newRes.Selection.Text, 40)}
 		return p.acceptance(out)
 	}
-	where := ver.describe()
+	where := pv.ver.describe()
 	if sameQuote(oldSel.Text, newRes.Selection.Text) {
 		if positions == "" {
 			return Change{Class: Refreshed, NewDest: newDest, Apply: true,

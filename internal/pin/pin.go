@@ -20,6 +20,7 @@ const (
 	Moved     Class = "moved"     // the pinned text is intact at other positions: NewDest points there
 	Changed   Class = "changed"   // the quoted text changed: a person must review it
 	Gone      Class = "gone"      // the file, or the pinned text or version, is gone
+	Review    Class = "review"    // pin cannot tell where the quoted text is now: a person must look; never applied
 	Error     Class = "error"     // cannot be pinned; Message says why
 )
 
@@ -53,7 +54,8 @@ type Change struct {
 type Planner struct {
 	Resolver *target.Resolver
 	History  *History
-	// AcceptChanged re-pins Changed and Gone links to the file as it is now.
+	// AcceptChanged re-pins Changed links at their new place. Gone and
+	// Review links are never re-pinned: a person fixes them.
 	AcceptChanged bool
 	// AcceptCommand returns the command that re-pins the page accepting
 	// changes, which messages advise; default "textfrag pin --write
@@ -66,18 +68,27 @@ type Planner struct {
 	quoted    string
 	current   map[string]*currentFile
 	currentOf *target.Resolver
-	// remembered caches, for each version given to History.Remember (by
-	// its bytes' address), the text decoded and its line map to the
-	// current file, so that many links into one file cost one decoding
-	// and one line diff, not one each.
-	remembered map[*byte]*rememberedVersion
+	// pinned caches each pinned version found (by path and md5), decoded,
+	// with its line map to the current file and its declarations, so that
+	// many links pinned to one version cost one search, one decoding and
+	// one line diff, not one each.
+	pinned map[pinnedKey]*pinnedVersion
 }
 
-// rememberedVersion is a remembered version of a file, decoded.
-type rememberedVersion struct {
+// pinnedKey names a pinned version: the file's project path and md5.
+type pinnedKey struct {
+	path string
+	md5  [16]byte
+}
+
+// pinnedVersion is the version of a file a link was pinned to, decoded.
+type pinnedVersion struct {
+	ver   *oldVersion
+	err   error // why it was not found (nil with ver nil: in no version)
 	text  *rfc5147.Text
 	lines *rfcText
 	maps  map[*currentFile]*lineMap
+	decls map[string]*declarations // by lang
 }
 
 // Plan returns a Change for each link of the page named page (a path as

@@ -1,0 +1,152 @@
+package pin
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
+)
+
+// This file is step 4 of relocation: decide a quote's class from where the
+// mapping carries it (quotemap.go) and whether it stays in its
+// declaration. Pure: no file is read here.
+
+// declVerdict says whether the lines a quote spans now lie in the
+// declaration they lay in when it was pinned.
+type declVerdict uint8
+
+const (
+	// declUnknown: no parser for the file's language, or a version does
+	// not parse: only the line mapping speaks.
+	declUnknown declVerdict = iota
+	// declSame: the same declaration (the same name, or one the diff shows
+	// renamed: its first line was kept or edited into the new one's), or
+	// outside any declaration in both, among the same ones.
+	declSame
+	// declOther: another declaration.
+	declOther
+)
+
+// declarations are the declarations of one version of a file, with doc
+// comments, in source order; err says why there are none.
+type declarations struct {
+	spans []symbol.Span
+	err   error
+}
+
+// enclosing returns the innermost declaration that holds lines [s, e)
+// (an empty range: the line s), or -1.
+func enclosing(spans []symbol.Span, s, e int) int {
+	e = max(e, s+1)
+	best := -1
+	for i, d := range spans {
+		if d.Start <= s && e <= d.End && (best < 0 || d.End-d.Start < spans[best].End-spans[best].Start) {
+			best = i
+		}
+	}
+	return best
+}
+
+// overlapped names the declarations lines [s, e) touch, in order.
+func overlapped(spans []symbol.Span, s, e int) string {
+	e = max(e, s+1)
+	var names []string
+	for _, d := range spans {
+		if d.Start < e && s < d.End {
+			names = append(names, d.Kind+" "+d.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// sameDeclaration compares the declaration around old lines oldR in the
+// pinned version with the one around new lines newR now; what names the
+// two for messages ("func A", "func A → func B").
+func sameDeclaration(old, cur *declarations, oldR, newR [2]int, m *lineMap) (v declVerdict, what string) {
+	if old.err != nil || cur.err != nil {
+		return declUnknown, ""
+	}
+	io, in := enclosing(old.spans, oldR[0], oldR[1]), enclosing(cur.spans, newR[0], newR[1])
+	switch {
+	case io < 0 && in < 0:
+		a, b := overlapped(old.spans, oldR[0], oldR[1]), overlapped(cur.spans, newR[0], newR[1])
+		if a == b {
+			return declSame, a
+		}
+		return declOther, fmt.Sprintf("outside any declaration (%s) → (%s)", orNone(a), orNone(b))
+	case io < 0:
+		return declOther, fmt.Sprintf("outside any declaration → %s %s", cur.spans[in].Kind, cur.spans[in].Name)
+	case in < 0:
+		return declOther, fmt.Sprintf("%s %s → outside any declaration", old.spans[io].Kind, old.spans[io].Name)
+	}
+	d, n := old.spans[io], cur.spans[in]
+	name := func(s symbol.Span) string { return s.Kind + " " + s.Name }
+	// The diff shows the declaration's first line carried to the new one's.
+	headerKept := d.Start < len(m.fate) && (m.fate[d.Start] == lineKept || m.fate[d.Start] == lineEdited) && m.toNew[d.Start] == n.Start
+	switch {
+	case headerKept && d.Name == n.Name:
+		return declSame, name(n)
+	case headerKept:
+		return declSame, name(d) + " → " + name(n) + " (renamed)"
+	case d.Name == n.Name && d.Kind == n.Kind && unique(old.spans, d) && unique(cur.spans, n):
+		return declSame, name(n)
+	}
+	return declOther, name(d) + " → " + name(n)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// unique reports whether no other declaration of spans has d's name.
+func unique(spans []symbol.Span, d symbol.Span) bool {
+	n := 0
+	for _, s := range spans {
+		if s.Name == d.Name && s.Kind == d.Kind {
+			n++
+		}
+	}
+	return n == 1
+}
+
+// decision is a quote's class, and why (for Review).
+type decision struct {
+	class Class
+	why   string
+}
+
+// decide classes a quote whose pinned version was found: from where the
+// mapping carries it (mp), whether that is in its declaration (v, what),
+// and whether the new positions are the ones the link has (inPlace).
+//
+//	mapping       declaration          class
+//	unknown       -                    Review
+//	deleted       -                    Gone (identical text elsewhere: a hint)
+//	any other     another one          Review
+//	moved block   unknown, not unique  Review
+//	intact        same or unknown      Refreshed in place, else Moved
+//	edited        same or unknown      Changed at the new place
+func decide(mp quoteMapping, v declVerdict, what string, inPlace bool) decision {
+	switch mp.fate {
+	case quoteUnknown:
+		return decision{Review, mp.why}
+	case quoteDeleted:
+		return decision{class: Gone}
+	}
+	if v == declOther {
+		return decision{Review, "the lines the diff leads to lie in another declaration (" + what + ")"}
+	}
+	if mp.block && v == declUnknown && len(mp.elsewhere) != 1 {
+		return decision{Review, fmt.Sprintf("the quoted lines were deleted, and the same text occurs %d times in the file", len(mp.elsewhere))}
+	}
+	if mp.fate == quoteEdited {
+		return decision{class: Changed}
+	}
+	if inPlace {
+		return decision{class: Refreshed}
+	}
+	return decision{class: Moved}
+}
