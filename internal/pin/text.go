@@ -89,7 +89,6 @@ func countChars(p []byte) int64 {
 	return int64(utf8.RuneCount(p) - bytes.Count(p, []byte("\r\n")) - bytes.Count(p, []byte("\r\u0085")))
 }
 
-
 // linesMatch reports whether old lines [s, s+n) equal current lines
 // [k, k+n), line endings included, except that a last line may lack its
 // line ending at the end of either text.
