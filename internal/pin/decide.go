@@ -19,8 +19,8 @@ const (
 	// declUnknown: no parser for the file's language, or a version does
 	// not parse: only the line mapping speaks.
 	declUnknown declVerdict = iota
-	// declSame: the same declaration (the same name, or one the diff shows
-	// renamed: its first line was kept or edited into the new one's), or
+	// declSame: the same declaration (the same name, unique on both
+	// sides, or one the diff shows renamed: renamed), or
 	// outside any declaration in both, among the same ones.
 	declSame
 	// declOther: another declaration.
@@ -62,7 +62,7 @@ func overlapped(spans []symbol.Span, s, e int) string {
 // sameDeclaration compares the declaration around old lines oldR in the
 // pinned version with the one around new lines newR now; what names the
 // two for messages ("func A", "func A → func B").
-func sameDeclaration(old, cur *declarations, oldR, newR [2]int, m *lineMap) (v declVerdict, what string) {
+func sameDeclaration(old, cur *declarations, oldR, newR [2]int, m *lineMap, distinctive func(oldLine int) bool) (v declVerdict, what string) {
 	if old.err != nil || cur.err != nil {
 		return declUnknown, ""
 	}
@@ -81,17 +81,46 @@ func sameDeclaration(old, cur *declarations, oldR, newR [2]int, m *lineMap) (v d
 	}
 	d, n := old.spans[io], cur.spans[in]
 	name := func(s symbol.Span) string { return s.Kind + " " + s.Name }
-	// The diff shows the declaration's first line carried to the new one's.
-	headerKept := d.Start < len(m.fate) && (m.fate[d.Start] == lineKept || m.fate[d.Start] == lineEdited) && m.toNew[d.Start] == n.Start
 	switch {
-	case headerKept && d.Name == n.Name:
-		return declSame, name(n)
-	case headerKept:
-		return declSame, name(d) + " → " + name(n) + " (renamed)"
 	case d.Name == n.Name && d.Kind == n.Kind && unique(old.spans, d) && unique(cur.spans, n):
 		return declSame, name(n)
+	case d.Kind == n.Kind && renamed(old, cur, d, n, m, distinctive):
+		return declSame, name(d) + " → " + name(n) + " (renamed)"
 	}
 	return declOther, name(d) + " → " + name(n)
+}
+
+// renamed reports whether the diff shows declaration d of the pinned
+// version renamed to n: d's name is gone and n's is new, d's first line
+// was edited into n's, and most of d's distinctive lines (lines that say
+// something no other line of the file says) were kept, verbatim, in n.
+// (First lines alike are not enough: "func A(t *T) error {" pairs with any
+// other test's; nor are lines such as "if err != nil {", found anywhere.)
+func renamed(old, cur *declarations, d, n symbol.Span, m *lineMap, distinctive func(int) bool) bool {
+	if has(cur.spans, d.Name) || has(old.spans, n.Name) || d.Start >= len(m.fate) || m.fate[d.Start] != lineEdited || m.toNew[d.Start] != n.Start {
+		return false
+	}
+	carried, all := 0, 0
+	for i := d.Start + 1; i < d.End && i < len(m.fate); i++ {
+		if !distinctive(i) {
+			continue
+		}
+		all++
+		if m.fate[i] == lineKept && m.toNew[i] >= n.Start && m.toNew[i] < n.End {
+			carried++
+		}
+	}
+	return 2*carried > all
+}
+
+// has reports whether a declaration of spans is named name.
+func has(spans []symbol.Span, name string) bool {
+	for _, s := range spans {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func orNone(s string) string {

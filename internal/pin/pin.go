@@ -89,6 +89,9 @@ type pinnedVersion struct {
 	lines *rfcText
 	maps  map[*currentFile]*lineMap
 	decls map[string]*declarations // by lang
+	// counts counts the lines of the version by their characters, made on
+	// first use (distinctive).
+	counts map[string]int
 }
 
 // Plan returns a Change for each link of the page named page (a path as

@@ -223,7 +223,7 @@ func (p *Planner) relocate(doc, dest, lang string, res *target.Result, values ma
 	mp := mapQuote(f, oldSel, pv.lines, cur.lines, m)
 	v, what := declUnknown, ""
 	if mp.fate == quoteIntact || mp.fate == quoteEdited {
-		v, what = sameDeclaration(p.declsOf(pv.decls, res.Path, lang, pv.text.Bytes()), p.declsOf(cur.decls, res.Path, lang, cur.text.Bytes()), mp.oldLines, mp.newLines, m)
+		v, what = sameDeclaration(p.declsOf(pv.decls, res.Path, lang, pv.text.Bytes()), p.declsOf(cur.decls, res.Path, lang, cur.text.Bytes()), mp.oldLines, mp.newLines, m, pv.distinctive)
 	}
 	d := decide(mp, v, what, positionsText(f, mp.start, mp.end) == "")
 	return p.describe(doc, dest, res, values, quoteFacts{old: oldSel, ver: pv.ver, mapping: mp, decision: d, decl: what, cur: cur, lang: lang})
@@ -376,6 +376,19 @@ func (p *Planner) notFound(label string, f rfc5147.Fragment, sel *rfc5147.Select
 
 // pinCommand is the command that pins a page's unpinned links.
 func (p *Planner) pinCommand() string { return "textfrag pin --write " + p.page }
+
+// distinctive reports whether line i of the pinned version says something
+// no other line of it says: the lines that can show a declaration renamed.
+func (pv *pinnedVersion) distinctive(i int) bool {
+	if pv.counts == nil {
+		pv.counts = map[string]int{}
+		for _, l := range pv.lines.contents() {
+			pv.counts[strings.TrimSpace(l)]++
+		}
+	}
+	l := pv.lines.content(i)
+	return substantive(l) && pv.counts[strings.TrimSpace(l)] == 1
+}
 
 // pinnedVersion finds, once per Planner, the version of the file cur
 // (project path path) that the link with fragment f was pinned to.

@@ -109,14 +109,15 @@ func mapLineQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 	if out.kept == 0 {
 		return deletedLines(f, s, e, old, cur, m, out)
 	}
-	// A run of changes that lies inside the quote replaced quoted lines:
-	// what it became is part of the quote now.
-	for i := s; i < e; i++ {
-		if h := m.hunkOf[i]; h >= 0 {
-			if hk := m.hunks[h]; hk.oldStart >= s && hk.oldEnd <= e && hk.newEnd > hk.newStart {
-				ns, ne = min(ns, hk.newStart), max(ne, hk.newEnd)
-			}
-		}
+	// A first (last) quoted line deleted in a run of changes that starts
+	// (ends) with it was replaced by that run's new lines: they are part
+	// of the quote now. Lines inserted before an edited first line (after
+	// an edited last one) are not.
+	if h := m.hunkOf[s]; h >= 0 && m.fate[s] == lineDeleted && m.hunks[h].oldStart == s {
+		ns = min(ns, m.hunks[h].newStart)
+	}
+	if h := m.hunkOf[e-1]; h >= 0 && m.fate[e-1] == lineDeleted && m.hunks[h].oldEnd == e {
+		ne = max(ne, m.hunks[h].newEnd)
 	}
 	switch f.Form {
 	case rfc5147.FromStart:
