@@ -65,15 +65,52 @@ func TestPinRemedyWorks(t *testing.T) {
 		{"changed", true, "[q](../src/a.go#line=2,4;md5=" + md5hex(src) + ")\n",
 			func(s *pinSite) { s.write("src/a.go", strings.Replace(src, "line 3 é", "line three", 1)) },
 			[]string{"textfrag pin --write docs/a.md", "textfrag pin --write --accept-changed docs/a.md"}},
+	}
+	// Review and gone quotes are never re-pinned by a command: pin prints
+	// what to do by hand. Following the printed commands leaves the link
+	// as it is; doing what the message says, then following the advice,
+	// makes check pass.
+	unpinned := "[q](../src/a.go#line=2,4)\n"
+	byHand := []struct {
+		name   string
+		git    bool
+		doc    string
+		change func(s *pinSite)
+		says   string // what the message tells a person to do
+		fixed  string // the link after doing it
+	}{
 		{"length only", false, "[q](../src/a.go#line=2,4;length=3)\n", nil,
-			[]string{"textfrag pin --write docs/a.md", "textfrag pin --write --accept-changed docs/a.md"}},
-		{"gone: no history", false, "[q](../src/a.go#line=2,4;md5=00000000000000000000000000000000)\n", nil,
-			[]string{"textfrag pin --write docs/a.md", "textfrag pin --write --accept-changed docs/a.md"}},
-		{"gone: no such version", true, "[q](../src/a.go#line=2,4;md5=00000000000000000000000000000000)\n", nil,
-			[]string{"textfrag pin --write docs/a.md", "textfrag pin --write --accept-changed docs/a.md"}},
+			"remove the link's length= and run `textfrag pin --write docs/a.md`", unpinned},
+		{"review: no history", false, "[q](../src/a.go#line=2,4;md5=00000000000000000000000000000000)\n", nil,
+			"remove the link's md5= and run `textfrag pin --write docs/a.md`", unpinned},
+		{"review: no such version", true, "[q](../src/a.go#line=2,4;md5=00000000000000000000000000000000)\n", nil,
+			"remove the link's md5= and run `textfrag pin --write docs/a.md`", unpinned},
 		{"gone: quoted text deleted", true, "[q](../src/a.go#line=2,4;md5=" + md5hex(src) + ")\n",
 			func(s *pinSite) { s.write("src/a.go", numberedSource(1, 2)+numberedSource(5, 10)) },
-			[]string{"textfrag pin --write docs/a.md", "textfrag pin --write --accept-changed docs/a.md"}},
+			"quote what replaced it, or remove the link, by hand", "[q](../src/a.go#line=1,3)\n"},
+	}
+	for _, c := range byHand {
+		t.Run(c.name, func(t *testing.T) {
+			s := newPinSite(t, map[string]string{"src/a.go": src, "docs/a.md": c.doc})
+			if c.git {
+				s.git("init", "-q")
+				s.commit("start")
+			}
+			if c.change != nil {
+				c.change(s)
+			}
+			_, stderr, code := s.run("pin", "--write", "--accept-changed", "docs")
+			if code != 1 || s.read("docs/a.md") != c.doc || !strings.Contains(stderr, c.says) {
+				t.Fatalf("--accept-changed: exit %d, page %q; want exit 1, the page as it was, and %q:\n%s", code, s.read("docs/a.md"), c.says, stderr)
+			}
+			s.write("docs/a.md", c.fixed)
+			if got := s.followAdvice("check", "docs"); strings.Join(got, "\n") != "textfrag pin --write docs/a.md" {
+				t.Errorf("after the fix by hand: followed %q", got)
+			}
+			if _, stderr, code := s.run("pin", "--check", "docs"); code != 0 {
+				t.Errorf("pin --check afterwards: exit %d\n%s", code, stderr)
+			}
+		})
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -32,7 +32,9 @@ type edit struct {
 const maxDiffD = 2000
 
 // diffLines returns an edit script turning a into b: every line of a and of
-// b appears once, in order. Equal common prefixes and suffixes are kept
+// b appears once, in order, and in each run of changes every deletion
+// comes before every insertion, as unified diffs show a replaced block
+// (Myers' backtrace yields them so; TestDiffLinesMinimal holds it). Equal common prefixes and suffixes are kept
 // first, and the rest is diffed with Myers' O(ND) algorithm.
 func diffLines(a, b []string) []edit {
 	x, y := lineIDs(a, b)
@@ -156,7 +158,7 @@ func UnifiedDiff(name string, oldText, newText []byte) string {
 		return ""
 	}
 	a, b := splitKeepNL(string(oldText)), splitKeepNL(string(newText))
-	edits := normalizeRuns(diffLines(a, b))
+	edits := diffLines(a, b)
 	var out strings.Builder
 	label := strings.TrimPrefix(name, "/")
 	fmt.Fprintf(&out, "--- a/%s\n+++ b/%s\n", label, label)
@@ -164,35 +166,6 @@ func UnifiedDiff(name string, oldText, newText []byte) string {
 		writeHunk(&out, edits[h[0]:h[1]], a, b)
 	}
 	return out.String()
-}
-
-// normalizeRuns orders each run of changes as all deletions, then all
-// insertions, the way unified diffs show a replaced block.
-func normalizeRuns(edits []edit) []edit {
-	out := make([]edit, 0, len(edits))
-	for i := 0; i < len(edits); {
-		if edits[i].kind == opEqual {
-			out = append(out, edits[i])
-			i++
-			continue
-		}
-		j := i
-		for j < len(edits) && edits[j].kind != opEqual {
-			j++
-		}
-		for _, e := range edits[i:j] {
-			if e.kind == opDelete {
-				out = append(out, e)
-			}
-		}
-		for _, e := range edits[i:j] {
-			if e.kind == opInsert {
-				out = append(out, e)
-			}
-		}
-		i = j
-	}
-	return out
 }
 
 // groupHunks groups the changes of edits into [start, end) ranges of edits with

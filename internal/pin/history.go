@@ -171,8 +171,10 @@ func (h *History) maxVersionBytes() int64 {
 // find returns a version of the file at osPath (following renames) whose
 // bytes have md5 want, or nil when no version within reach has it. err
 // says why history could not be searched, or which limit stopped the
-// search (ErrHistoryLimit).
-func (h *History) find(osPath string, want [16]byte) (*oldVersion, error) {
+// search (ErrHistoryLimit). When match is not nil, it decides instead
+// (an md5 of the text in another charset: md5=…,latin1), in a search of
+// its own, bounded by the same limits.
+func (h *History) find(osPath string, want [16]byte, match func(raw []byte) bool) (*oldVersion, error) {
 	if h == nil {
 		return nil, fmt.Errorf("%w: none was given", errNoHistory)
 	}
@@ -180,8 +182,12 @@ func (h *History) find(osPath string, want [16]byte) (*oldVersion, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", errNoHistory, err)
 	}
+	is := func(sum [16]byte, raw []byte) bool { return sum == want }
+	if match != nil {
+		is = func(_ [16]byte, raw []byte) bool { return match(raw) }
+	}
 	for _, raw := range h.earlier[real] {
-		if md5.Sum(raw) == want {
+		if is(md5.Sum(raw), raw) {
 			return &oldVersion{raw: raw, earlier: true, name: h.RememberedName}, nil
 		}
 	}
@@ -197,11 +203,17 @@ func (h *History) find(osPath string, want [16]byte) (*oldVersion, error) {
 	if fh.err != nil {
 		return nil, fh.err
 	}
-	if i, ok := fh.sums[want]; ok {
+	if i, ok := fh.sums[want]; ok && match == nil {
 		// Read before, for another link: read the one version again.
 		return h.read(fh, real, i, &want)
 	}
-	v, err := h.search(fh, real, want)
+	if match != nil {
+		// A search of its own, on the versions listed so far and more.
+		own := &fileHistory{refs: fh.refs, stage: fh.stage, listed: fh.listed, sums: map[[16]byte]int{}, blobs: map[string]bool{}}
+		defer func() { fh.refs, fh.stage, fh.listed = own.refs, own.stage, own.listed }()
+		fh = own
+	}
+	v, err := h.search(fh, real, is)
 	if err != nil || v != nil {
 		return v, err
 	}
@@ -242,8 +254,9 @@ func (h *History) version(r versionRef, raw []byte) *oldVersion {
 }
 
 // search reads the versions of fh not read yet, in order, source after
-// source, until one has md5 want or a limit is reached.
-func (h *History) search(fh *fileHistory, real string, want [16]byte) (*oldVersion, error) {
+// source, until is reports true of one (given its md5) or a limit is
+// reached.
+func (h *History) search(fh *fileHistory, real string, is func(sum [16]byte, raw []byte) bool) (*oldVersion, error) {
 	for {
 		if fh.next == len(fh.refs) {
 			if fh.listed || fh.limited != "" {
@@ -286,7 +299,7 @@ func (h *History) search(fh *fileHistory, real string, want [16]byte) (*oldVersi
 			if _, ok := fh.sums[sum]; !ok {
 				fh.sums[sum] = at[k]
 			}
-			if sum == want {
+			if is(sum, raw) {
 				found = h.version(fh.refs[at[k]], raw)
 				// Versions after this one are read by a later search.
 				for _, j := range at[k+1:] {

@@ -151,6 +151,64 @@ func (g *genFile) mutate(rng *rand.Rand, renames map[string]string, fresh *int) 
 	}
 }
 
+// oracleDeclsAll is oracleDecls over every top-level declaration: funcs
+// and methods (named Recv.Name) and general declarations (named by their
+// first spec), comments included in none.
+func oracleDeclsAll(t *testing.T, src string) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "x.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatalf("oracle: %v", err)
+	}
+	out := make([]string, strings.Count(src, "\n")+1)
+	for _, d := range f.Decls {
+		name := ""
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			name = d.Name.Name
+			if d.Recv != nil && len(d.Recv.List) > 0 {
+				name = types(d.Recv.List[0].Type) + "." + name
+			}
+		case *ast.GenDecl:
+			name = d.Tok.String()
+			if len(d.Specs) > 0 {
+				switch s := d.Specs[0].(type) {
+				case *ast.TypeSpec:
+					name += " " + s.Name.Name
+				case *ast.ValueSpec:
+					name += " " + s.Names[0].Name
+				case *ast.ImportSpec:
+					// A file's imports are one declaration, whatever
+					// its first path.
+				}
+			}
+		}
+		s, e := fset.Position(d.Pos()).Line-1, fset.Position(d.End()).Line-1
+		for l := s; l <= e && l < len(out); l++ {
+			out[l] = name
+		}
+	}
+	return out
+}
+
+// types writes a receiver type: T for T, *T, T[K].
+func types(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.StarExpr:
+		return types(x.X)
+	case *ast.IndexExpr:
+		return types(x.X)
+	case *ast.IndexListExpr:
+		return types(x.X)
+	case *ast.ParenExpr:
+		return types(x.X)
+	}
+	return "?"
+}
+
 // oracleDecls returns, for each line (0-based) of Go source src, the name
 // of the top-level declaration that holds it ("" between declarations),
 // found by go/parser alone (nothing of textfrag).

@@ -121,6 +121,12 @@ func TestDiffLinesMinimal(t *testing.T) {
 		if strings.Join(ra, ",") != strings.Join(a, ",") || strings.Join(rb, ",") != strings.Join(b, ",") {
 			t.Fatalf("%q %q: script rebuilds %q %q", a, b, ra, rb)
 		}
+		// Within a run of changes, deletions come first.
+		for i := 1; i < len(edits); i++ {
+			if edits[i-1].kind == opInsert && edits[i].kind == opDelete {
+				t.Fatalf("%q %q: a deletion after an insertion in one run: %v", a, b, edits)
+			}
+		}
 		if want := lcsLen(a, b); kept != want {
 			t.Fatalf("%q %q: kept %d lines, the LCS has %d", a, b, kept, want)
 		}

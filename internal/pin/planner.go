@@ -409,24 +409,38 @@ func (p *Planner) pinnedVersion(path string, cur *currentFile, f rfc5147.Fragmen
 	}
 	pv := &pinnedVersion{maps: map[*currentFile]*lineMap{}, decls: map[string]*declarations{}}
 	p.pinned[key] = pv
-	ver, err := p.History.find(cur.osPath, sum)
+	// Every md5 the link writes must pass, as the build would check them.
+	md5Only := f
+	md5Only.Checks = nil
+	charset := false
+	for _, c := range f.Checks {
+		if c.Kind == rfc5147.MD5 {
+			md5Only.Checks = append(md5Only.Checks, c)
+			charset = charset || c.Charset != ""
+		}
+	}
+	cs := configuredCharset(cur.text.Facts().Charset)
+	decode := func(raw []byte) *rfc5147.Text {
+		t, err := rfc5147.NewText(raw, cs)
+		if err != nil {
+			return nil
+		}
+		if _, err := t.Select(md5Only); err != nil {
+			return nil
+		}
+		return t
+	}
+	var match func([]byte) bool
+	if charset {
+		match = func(raw []byte) bool { return decode(raw) != nil }
+	}
+	ver, err := p.History.find(cur.osPath, sum, match)
 	if ver == nil {
 		pv.err = err
 		return pv
 	}
-	// Every md5 the link writes must pass, as the build would check them.
-	md5Only := f
-	md5Only.Checks = nil
-	for _, c := range f.Checks {
-		if c.Kind == rfc5147.MD5 {
-			md5Only.Checks = append(md5Only.Checks, c)
-		}
-	}
-	t, err := rfc5147.NewText(ver.raw, configuredCharset(cur.text.Facts().Charset))
-	if err == nil {
-		_, err = t.Select(md5Only)
-	}
-	if err != nil {
+	t := decode(ver.raw)
+	if t == nil {
 		return pv
 	}
 	pv.ver, pv.text, pv.lines = ver, t, newRFCText(t.Bytes())

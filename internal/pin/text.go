@@ -138,7 +138,7 @@ func quoteDiff(oldText, newText []byte, maxLines int) []string {
 		return []string{"(only line endings changed)"}
 	}
 	var out []string
-	edits := normalizeRuns(diffLines(ac, bc))
+	edits := diffLines(ac, bc)
 	hs := groupHunks(edits, 2)
 	for n, h := range hs {
 		if n > 0 || h[0] > 0 {
