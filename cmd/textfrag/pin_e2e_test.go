@@ -376,10 +376,10 @@ func TestPinE2ERelocation(t *testing.T) {
 		t.Fatalf("check after rename: exit %d\n%s%s", code, stdout, stderr)
 	}
 
-	// gone: an md5 that no version ever had.
+	// review: an md5 that no version ever had.
 	s.write("docs/b.md", "[x](../src/b.go#line=1,2;md5=00000000000000000000000000000000)\n")
 	stdout, stderr, code = s.run("pin", "--write", "docs/b.md")
-	if code != 1 || stdout != "" || !strings.Contains(stderr, "docs/b.md:1:1: gone: src/b.go line 2: no version of the file in git history has md5=00000000000000000000000000000000") {
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "docs/b.md:1:1: review: src/b.go line 2: the file no longer has md5=00000000000000000000000000000000, and no version of the file git still has") {
 		t.Errorf("unknown md5: exit %d, stdout %q\n%s", code, stdout, stderr)
 	}
 

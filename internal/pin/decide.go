@@ -156,7 +156,8 @@ type decision struct {
 //	deleted       -                    Gone (identical text elsewhere: a hint)
 //	any other     another one          Review
 //	moved block   unknown, not unique  Review
-//	intact        same or unknown      Refreshed in place, else Moved
+//	intact        same, or unknown     Refreshed in place, else Moved
+//	              and anchored         (unknown and not anchored: Review)
 //	edited        same or unknown      Changed at the new place
 func decide(mp quoteMapping, v declVerdict, what string, inPlace bool) decision {
 	switch mp.fate {
@@ -176,6 +177,9 @@ func decide(mp quoteMapping, v declVerdict, what string, inPlace bool) decision 
 	}
 	if inPlace {
 		return decision{class: Refreshed}
+	}
+	if v == declUnknown && !mp.block && !mp.anchored {
+		return decision{Review, "the lines around the quoted text changed, and no parser for the file's language can tell which declaration holds it now"}
 	}
 	return decision{class: Moved}
 }

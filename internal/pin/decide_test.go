@@ -9,7 +9,7 @@ import (
 // TestDecide is step 4's table: what the mapping shows and whether the
 // declaration is the same decide the class; nothing else does.
 func TestDecide(t *testing.T) {
-	intact := quoteMapping{fate: quoteIntact}
+	intact := quoteMapping{fate: quoteIntact, anchored: true}
 	block := quoteMapping{fate: quoteIntact, block: true, elsewhere: [][2]int{{4, 6}}}
 	for _, c := range []struct {
 		name    string
@@ -21,6 +21,9 @@ func TestDecide(t *testing.T) {
 		{"intact in place", intact, declSame, true, Refreshed},
 		{"intact elsewhere", intact, declSame, false, Moved},
 		{"intact, no parser", intact, declUnknown, false, Moved},
+		{"intact, no parser, not anchored", quoteMapping{fate: quoteIntact}, declUnknown, false, Review},
+		{"intact in place, no parser, not anchored", quoteMapping{fate: quoteIntact}, declUnknown, true, Refreshed},
+		{"intact, not anchored, same declaration", quoteMapping{fate: quoteIntact}, declSame, false, Moved},
 		{"intact in another declaration", intact, declOther, false, Review},
 		{"intact in place, in another declaration", intact, declOther, true, Review},
 		{"edited", quoteMapping{fate: quoteEdited}, declSame, false, Changed},

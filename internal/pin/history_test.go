@@ -336,3 +336,29 @@ func init() {
 	os.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	_ = exec.ErrNotFound
 }
+
+// TestRelocateDuplicateWithoutParser: in a file no symbol parser reads, a
+// quoted block whose section was rewritten is never moved onto its twin
+// in another section, however the diff pairs them.
+func TestRelocateDuplicateWithoutParser(t *testing.T) {
+	dir, write, git := testRepo(t)
+	block := "step one\nstep two\nstep three\n"
+	v1 := "# Install\n\nintro\n" + block + "\n# Upgrade\n\nother words\n" + block + "end\n"
+	write("guide.txt", v1)
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-qm", "v1")
+	s, e := linesOf(t, v1, "other words\n"+block)
+	page := lineLink("guide.txt", s+1, e, v1)
+	for name, now := range map[string]string{
+		"section rewritten":      "# Install\n\nintro\n" + block + "\n# Upgrade\n\nrun the new tool\n",
+		"section deleted, moved": "preface\n\n# Install\n\nintro\n" + block + "end\n",
+		"headings renamed":       "# Setup\n\nintro changed\n" + block + "\n# Later\n\nchanged words\nstep 2\nend\n",
+	} {
+		write("guide.txt", now)
+		c := planPage(t, dir, page, true)[0]
+		if c.Class == Moved || c.Class == Refreshed || c.Class == Changed && c.NewDest != "" {
+			t.Errorf("%s: %s %s: %s", name, c.Class, c.NewDest, c.Message)
+		}
+	}
+}

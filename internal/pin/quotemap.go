@@ -51,6 +51,11 @@ type quoteMapping struct {
 	elsewhere [][2]int
 	// why says what the mapping cannot tell, for quoteUnknown.
 	why string
+	// anchored: the lines that say something next to the quote (the
+	// nearest within a few lines before and after it) were kept next to
+	// its new place. Without a parser to name the declaration, a moved
+	// quote needs it.
+	anchored bool
 	// kept and said count the quoted lines that hold a letter or a digit
 	// and were kept or edited, and all of those.
 	kept, said int
@@ -129,6 +134,7 @@ func mapLineQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 	out.start, out.end = int64(ns), int64(ne)
 	if allKept && ne-ns == e-s && linesMatch(old, s, cur, ns, e-s) {
 		out.fate = quoteIntact
+		out.anchored = anchoredAt(s, e, ns, ne, old, m)
 		return out
 	}
 	if 2*out.kept < out.said {
@@ -176,6 +182,30 @@ func deletedLines(f rfc5147.Fragment, s, e int, old, cur *rfcText, m *lineMap, o
 	return out
 }
 
+// neighbourhood is how far from a quote the line that anchors it may be.
+const neighbourhood = 3
+
+// anchoredAt reports whether the quote's neighbours stayed its
+// neighbours: on each side of old lines [s, e), the nearest line that says
+// something within neighbourhood lines (if there is one) was kept within
+// neighbourhood lines of new lines [ns, ne), on the same side.
+func anchoredAt(s, e, ns, ne int, old *rfcText, m *lineMap) bool {
+	for i := s - 1; i >= max(0, s-neighbourhood); i-- {
+		if substantive(old.content(i)) {
+			if m.fate[i] != lineKept || m.toNew[i] >= ns || m.toNew[i] < ns-neighbourhood {
+				return false
+			}
+			break
+		}
+	}
+	for i := e; i < min(len(old.lines), e+neighbourhood); i++ {
+		if substantive(old.content(i)) {
+			return m.fate[i] == lineKept && m.toNew[i] >= ne && m.toNew[i] < ne+neighbourhood
+		}
+	}
+	return true
+}
+
 // mapBoundary maps the position before old line s (s == nOld: the end)
 // when the lines on both sides of it were kept next to each other.
 func mapBoundary(s int, m *lineMap, nOld, nNew int) (int, bool) {
@@ -221,6 +251,7 @@ func mapCharQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 		out.start, out.end = cur.charPos(ns), cur.charPos(ne)
 		if sameQuote(sel.Text, cur.data[ns:ne]) {
 			out.fate = quoteIntact
+			out.anchored = anchoredAt(ls, le, out.newLines[0], out.newLines[1], old, m)
 			return out
 		}
 		if out.kept > 0 && ne > ns {
