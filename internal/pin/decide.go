@@ -158,7 +158,8 @@ type decision struct {
 //	moved block   unknown, not unique  Review
 //	intact        same, or unknown     Refreshed in place, else Moved
 //	              and anchored         (unknown and not anchored: Review)
-//	edited        same or unknown      Changed at the new place
+//	edited        same, or unknown     Changed at the new place
+//	              and anchored         (unknown and not anchored: Review)
 func decide(mp quoteMapping, v declVerdict, what string, inPlace bool) decision {
 	switch mp.fate {
 	case quoteUnknown:
@@ -172,14 +173,14 @@ func decide(mp quoteMapping, v declVerdict, what string, inPlace bool) decision 
 	if mp.block && v == declUnknown && len(mp.elsewhere) != 1 {
 		return decision{Review, fmt.Sprintf("the quoted lines were deleted, and the same text occurs %d times in the file", len(mp.elsewhere))}
 	}
-	if mp.fate == quoteEdited {
-		return decision{class: Changed}
-	}
-	if inPlace {
-		return decision{class: Refreshed}
-	}
-	if v == declUnknown && !mp.block && !mp.anchored {
+	if v == declUnknown && !mp.block && !mp.anchored && !(inPlace && mp.fate == quoteIntact) {
 		return decision{Review, "the lines around the quoted text changed, and no parser for the file's language can tell which declaration holds it now"}
+	}
+	switch {
+	case mp.fate == quoteEdited:
+		return decision{class: Changed}
+	case inPlace:
+		return decision{class: Refreshed}
 	}
 	return decision{class: Moved}
 }

@@ -27,6 +27,8 @@ func TestDecide(t *testing.T) {
 		{"intact in another declaration", intact, declOther, false, Review},
 		{"intact in place, in another declaration", intact, declOther, true, Review},
 		{"edited", quoteMapping{fate: quoteEdited}, declSame, false, Changed},
+		{"edited, no parser, anchored", quoteMapping{fate: quoteEdited, anchored: true}, declUnknown, false, Changed},
+		{"edited, no parser, not anchored", quoteMapping{fate: quoteEdited}, declUnknown, false, Review},
 		{"edited into another declaration", quoteMapping{fate: quoteEdited}, declOther, false, Review},
 		{"deleted", quoteMapping{fate: quoteDeleted, elsewhere: [][2]int{{1, 3}}}, declUnknown, false, Gone},
 		{"unknown", quoteMapping{fate: quoteUnknown, why: "x"}, declSame, false, Review},

@@ -34,6 +34,10 @@ type lineMap struct {
 	// changed lines in hunks; -1 for kept lines.
 	hunkOf []int
 	hunks  []lineHunk
+	// distinct is, for each old line, whether it says something (a
+	// letter or a digit) no other line says, old or new, and is in the
+	// new text once: the lines whose place anchors a quote's.
+	distinct []bool
 }
 
 // lineHunk is a run of changed lines: old [oldStart, oldEnd) became new
@@ -62,6 +66,22 @@ func newLineMap(old, cur *rfcText) *lineMap {
 	}
 	for j := range m.fromNew {
 		m.fromNew[j] = -1
+	}
+	count := make(map[string][2]int, len(a))
+	for _, l := range a {
+		c := count[strings.TrimSpace(l)]
+		c[0]++
+		count[strings.TrimSpace(l)] = c
+	}
+	for _, l := range b {
+		if c, ok := count[strings.TrimSpace(l)]; ok {
+			c[1]++
+			count[strings.TrimSpace(l)] = c
+		}
+	}
+	m.distinct = make([]bool, len(a))
+	for i, l := range a {
+		m.distinct[i] = count[strings.TrimSpace(l)] == [2]int{1, 1} && substantive(l)
 	}
 	edits := diffLinesAnchored(a, b)
 	for _, e := range edits {

@@ -134,14 +134,27 @@ func mapLineQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 	out.start, out.end = int64(ns), int64(ne)
 	if allKept && ne-ns == e-s && linesMatch(old, s, cur, ns, e-s) {
 		out.fate = quoteIntact
-		out.anchored = anchoredAt(s, e, ns, ne, old, m)
+		out.anchored = anchoredAt(s, e, ns, ne, 0, m)
 		return out
 	}
 	if 2*out.kept < out.said {
 		out.why = fmt.Sprintf("only %d of the %d quoted lines that say something are still in the file", out.kept, out.said)
 		return out
 	}
+	carried := 0 // new lines the quote's lines became
+	for j := ns; j < ne; j++ {
+		if o := m.fromNew[j]; o >= s && o < e {
+			carried++
+		}
+	}
+	if 2*carried < ne-ns {
+		out.why = fmt.Sprintf("most of the %d lines the quote would span now (lines %d–%d) are new", ne-ns, ns+1, ne)
+		return out
+	}
 	out.fate = quoteEdited
+	// Without a parser, an edited quote is followed only when its
+	// neighbours stayed and most of its new lines are its own.
+	out.anchored = anchoredAt(s, e, ns, ne, neighbourhood, m) && 4*carried >= 3*(ne-ns)
 	return out
 }
 
@@ -182,28 +195,28 @@ func deletedLines(f rfc5147.Fragment, s, e int, old, cur *rfcText, m *lineMap, o
 	return out
 }
 
-// neighbourhood is how far from a quote the line that anchors it may be.
-const neighbourhood = 3
+// neighbourhood is how far from a quote the line that anchors it may be,
+// and how far it may have moved away from it.
+const neighbourhood = 8
 
 // anchoredAt reports whether the quote's neighbours stayed its
-// neighbours: on each side of old lines [s, e), the nearest line that says
-// something within neighbourhood lines (if there is one) was kept within
-// neighbourhood lines of new lines [ns, ne), on the same side.
-func anchoredAt(s, e, ns, ne int, old *rfcText, m *lineMap) bool {
-	for i := s - 1; i >= max(0, s-neighbourhood); i-- {
-		if substantive(old.content(i)) {
-			if m.fate[i] != lineKept || m.toNew[i] >= ns || m.toNew[i] < ns-neighbourhood {
-				return false
+// neighbours: on each side of old lines [s, e), the nearest distinctive
+// line (one that occurs once in the old text and once in the new) within
+// neighbourhood lines was kept on the same side of new lines [ns, ne), at
+// most slack lines further away. Each side needs one, but at the file's
+// start or end.
+func anchoredAt(s, e, ns, ne, slack int, m *lineMap) bool {
+	side := func(from, to, step int, ok func(i int) bool) bool {
+		for i := from; i != to; i += step {
+			if m.distinct[i] {
+				return m.fate[i] == lineKept && ok(i)
 			}
-			break
 		}
+		return from == to || to == -1 && s < neighbourhood || to == len(m.distinct) && len(m.distinct)-e < neighbourhood
 	}
-	for i := e; i < min(len(old.lines), e+neighbourhood); i++ {
-		if substantive(old.content(i)) {
-			return m.fate[i] == lineKept && m.toNew[i] >= ne && m.toNew[i] < ne+neighbourhood
-		}
-	}
-	return true
+	before := side(s-1, max(-1, s-1-neighbourhood), -1, func(i int) bool { return m.toNew[i] < ns && ns-m.toNew[i] <= s-i+slack })
+	after := side(e, min(len(m.distinct), e+neighbourhood), 1, func(i int) bool { return m.toNew[i] >= ne && m.toNew[i]-ne <= i-e+slack })
+	return before && after
 }
 
 // mapBoundary maps the position before old line s (s == nOld: the end)
@@ -251,7 +264,7 @@ func mapCharQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 		out.start, out.end = cur.charPos(ns), cur.charPos(ne)
 		if sameQuote(sel.Text, cur.data[ns:ne]) {
 			out.fate = quoteIntact
-			out.anchored = anchoredAt(ls, le, out.newLines[0], out.newLines[1], old, m)
+			out.anchored = anchoredAt(ls, le, out.newLines[0], out.newLines[1], 0, m)
 			return out
 		}
 		if out.kept > 0 && ne > ns {
