@@ -35,8 +35,8 @@ type lineMap struct {
 	hunkOf []int
 	hunks  []lineHunk
 	// distinct is, for each old line, whether it says something (a
-	// letter or a digit) no other line says, old or new, and is in the
-	// new text once: the lines whose place anchors a quote's.
+	// letter or a digit) no other old line says, and no more than one new
+	// line: the lines whose place anchors a quote's.
 	distinct []bool
 }
 
@@ -81,7 +81,8 @@ func newLineMap(old, cur *rfcText) *lineMap {
 	}
 	m.distinct = make([]bool, len(a))
 	for i, l := range a {
-		m.distinct[i] = count[strings.TrimSpace(l)] == [2]int{1, 1} && substantive(l)
+		c := count[strings.TrimSpace(l)]
+		m.distinct[i] = c[0] == 1 && c[1] <= 1 && substantive(l)
 	}
 	edits := diffLinesAnchored(a, b)
 	for _, e := range edits {

@@ -154,7 +154,7 @@ func mapLineQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 	out.fate = quoteEdited
 	// Without a parser, an edited quote is followed only when its
 	// neighbours stayed and most of its new lines are its own.
-	out.anchored = anchoredAt(s, e, ns, ne, neighbourhood, m) && 4*carried >= 3*(ne-ns)
+	out.anchored = anchoredAt(s, e, ns, ne, neighbourhood, m) && ne-ns-carried <= max(2, (ne-ns)/4)
 	return out
 }
 
@@ -201,22 +201,23 @@ const neighbourhood = 8
 
 // anchoredAt reports whether the quote's neighbours stayed its
 // neighbours: on each side of old lines [s, e), the nearest distinctive
-// line (one that occurs once in the old text and once in the new) within
-// neighbourhood lines was kept on the same side of new lines [ns, ne), at
-// most slack lines further away. Each side needs one, but at the file's
-// start or end.
+// line (one no other old line says) within neighbourhood lines, if there
+// is one, was kept on the same side of new lines [ns, ne), at most slack
+// lines further away; and at least one side has one.
 func anchoredAt(s, e, ns, ne, slack int, m *lineMap) bool {
+	seen := 0
 	side := func(from, to, step int, ok func(i int) bool) bool {
 		for i := from; i != to; i += step {
 			if m.distinct[i] {
+				seen++
 				return m.fate[i] == lineKept && ok(i)
 			}
 		}
-		return from == to || to == -1 && s < neighbourhood || to == len(m.distinct) && len(m.distinct)-e < neighbourhood
+		return true
 	}
 	before := side(s-1, max(-1, s-1-neighbourhood), -1, func(i int) bool { return m.toNew[i] < ns && ns-m.toNew[i] <= s-i+slack })
 	after := side(e, min(len(m.distinct), e+neighbourhood), 1, func(i int) bool { return m.toNew[i] >= ne && m.toNew[i]-ne <= i-e+slack })
-	return before && after
+	return before && after && seen > 0
 }
 
 // mapBoundary maps the position before old line s (s == nOld: the end)
