@@ -197,7 +197,7 @@ func TestRelocateRebase(t *testing.T) {
 	git("rebase", "-q", "main")
 
 	c := planPage(t, dir, page, false)[0]
-	if c.Class != Moved || !strings.Contains(c.Message, "ORIG_HEAD") || c.NewDest == "" || !c.Apply {
+	if c.Class != Moved || !strings.Contains(c.Message, "ORIG_HEAD") || !strings.Contains(c.Version, "ORIG_HEAD") || c.NewDest == "" || !c.Apply {
 		t.Errorf("after rebase: %s: %s", c.Class, c.Message)
 	}
 	// ORIG_HEAD gone (another rebase or reset moved it): the reflog.

@@ -44,6 +44,10 @@ type Change struct {
 	Failed bool
 	// Target is the project path of the quoted file, when the link resolved.
 	Target string
+	// Version names the version of the file the link was pinned to, where
+	// relocation found it ("commit 1a2b3c4d5e6f (reached only from
+	// ORIG_HEAD …)"), when it searched and found one.
+	Version string
 }
 
 // Planner classifies the links of a page and computes their new

@@ -226,7 +226,11 @@ func (p *Planner) relocate(doc, dest, lang string, res *target.Result, values ma
 		v, what = sameDeclaration(p.declsOf(pv.decls, res.Path, lang, pv.text.Bytes()), p.declsOf(cur.decls, res.Path, lang, cur.text.Bytes()), mp.oldLines, mp.newLines, m, pv.distinctive)
 	}
 	d := decide(mp, v, what, positionsText(f, mp.start, mp.end) == "")
-	return p.describe(doc, dest, res, values, quoteFacts{old: oldSel, ver: pv.ver, mapping: mp, decision: d, decl: what, cur: cur, lang: lang})
+	c := p.describe(doc, dest, res, values, quoteFacts{old: oldSel, ver: pv.ver, mapping: mp, decision: d, decl: what, cur: cur, lang: lang})
+	if c.Class != Error {
+		c.Version = pv.ver.describe()
+	}
+	return c
 }
 
 // quoteFacts is what the steps found about one quote, for describe.
