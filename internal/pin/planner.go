@@ -412,7 +412,6 @@ func (p *Planner) pinnedVersion(path string, cur *currentFile, f rfc5147.Fragmen
 		return pv
 	}
 	pv := &pinnedVersion{maps: map[*currentFile]*lineMap{}, decls: map[string]*declarations{}}
-	p.pinned[key] = pv
 	// Every md5 the link writes must pass, as the build would check them.
 	md5Only := f
 	md5Only.Checks = nil
@@ -448,6 +447,9 @@ func (p *Planner) pinnedVersion(path string, cur *currentFile, f rfc5147.Fragmen
 		return pv
 	}
 	pv.ver, pv.text, pv.lines = ver, t, newRFCText(t.Bytes())
+	// Kept once found; a version not found is looked for again (History
+	// remembers what it read, and pin may Remember a page it rewrote).
+	p.pinned[key] = pv
 	return pv
 }
 
