@@ -154,8 +154,17 @@ func TestPinRemedyExampleBrokenPage(t *testing.T) {
 		}
 		s.write("site/"+name, string(b))
 	}
+	// No version has the md5: review. --accept-changed leaves it; the
+	// remedy is to read the range, drop the md5 and pin.
+	page := s.read("site/_broken/stale.md")
+	_, stderr, code := s.run("pin", "--write", "--accept-changed", "site/_broken/stale.md")
+	if code != 1 || s.read("site/_broken/stale.md") != page || !strings.Contains(stderr, "review: ") ||
+		!strings.Contains(stderr, "remove the link's md5= and run `textfrag pin --write site/_broken/stale.md`") {
+		t.Fatalf("pin --accept-changed: exit %d\n%s", code, stderr)
+	}
+	s.write("site/_broken/stale.md", regexp.MustCompile(`;md5=[0-9a-f]{32}`).ReplaceAllString(page, ""))
 	got := s.followAdvice("check", "site/_broken")
-	want := []string{"textfrag pin --write site/_broken/stale.md", "textfrag pin --write --accept-changed site/_broken/stale.md"}
+	want := []string{"textfrag pin --write site/_broken/stale.md"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("followed %q, want %q", got, want)
 	}
@@ -170,7 +179,7 @@ func TestPinRemedyExampleBrokenPage(t *testing.T) {
 func TestPinAdviceRepeatsFlags(t *testing.T) {
 	s := newPinSite(t, map[string]string{"src/a.go": numberedSource(1, 5), "my docs/a.md": "[q](../src/a.go#line=1,2;length=3)\n"})
 	_, stderr, code := pinRunIn("pin", "--root", s.dir, "--charset", "*.txt=latin1", "--allow-host", "*.example.org", "--offline", s.path("my docs/a.md"))
-	want := "re-pin with `textfrag pin --write --accept-changed --allow-host '*.example.org' --charset '*.txt=latin1' --offline=true --root " + s.dir + " '" + s.path("my docs/a.md") + "'`"
+	want := "run `textfrag pin --write --allow-host '*.example.org' --charset '*.txt=latin1' --offline=true --root " + s.dir + " '" + s.path("my docs/a.md") + "'`"
 	if code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, stderr)
 	}

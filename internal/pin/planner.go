@@ -378,8 +378,12 @@ func (p *Planner) notFound(label string, f rfc5147.Fragment, sel *rfc5147.Select
 	return Change{Class: Review, Failed: true, Message: msg, Detail: quoteNow(sel.Text, 40)}
 }
 
-// pinCommand is the command that pins a page's unpinned links.
-func (p *Planner) pinCommand() string { return "textfrag pin --write " + p.page }
+// pinCommand is the command that pins a page's unpinned links: the
+// accept command (which repeats the caller's flags) without
+// --accept-changed.
+func (p *Planner) pinCommand() string {
+	return strings.Replace(p.acceptCommand(), " --accept-changed", "", 1)
+}
 
 // distinctive reports whether line i of the pinned version says something
 // no other line of it says: the lines that can show a declaration renamed.
