@@ -65,6 +65,10 @@ type Planner struct {
 	// changes, which messages advise; default "textfrag pin --write
 	// --accept-changed PAGE".
 	AcceptCommand func(page string) string
+	// PinCommand returns the command that pins a page's unpinned links,
+	// which the remedy of review quotes advises (after the link's md5= is
+	// removed by hand); default AcceptCommand's without --accept-changed.
+	PinCommand func(page string) string
 	// Explain words a resolver error; default target.Explain.
 	Explain func(err error) string
 

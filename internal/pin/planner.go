@@ -382,6 +382,9 @@ func (p *Planner) notFound(label string, f rfc5147.Fragment, sel *rfc5147.Select
 // accept command (which repeats the caller's flags) without
 // --accept-changed.
 func (p *Planner) pinCommand() string {
+	if p.PinCommand != nil {
+		return p.PinCommand(p.page)
+	}
 	return strings.Replace(p.acceptCommand(), " --accept-changed", "", 1)
 }
 
