@@ -142,6 +142,12 @@ func runPin(e *env, args []string) int {
 			}
 			return "textfrag pin --write --accept-changed" + o.flagArgs + " " + pinShellWords([]string{page})
 		},
+		PinCommand: func(page string) string {
+			if e.preCommit {
+				return hookPin
+			}
+			return "textfrag pin --write" + o.flagArgs + " " + pinShellWords([]string{page})
+		},
 		Explain: func(err error) string { return project.ExplainTarget(err, p.res.Root()) }}
 	return p.run(paths)
 }

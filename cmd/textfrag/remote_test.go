@@ -129,8 +129,9 @@ func TestRemoteCommands(t *testing.T) {
 		t.Errorf("check after pin: exit %d\n%s", code, stderr)
 	}
 
-	// The remote file changes: check fails naming the URL; pin calls it
-	// changed, and re-pins it only with --accept-changed.
+	// The remote file changes: check fails naming the URL; pin has no
+	// history to tell whether the quote moved: review, never re-pinned by
+	// --accept-changed; the remedy (read it, remove md5=, pin) works.
 	changed := "package a\n\nfunc B() {}\n"
 	s.setBody(changed)
 	_, stderr, code = s.run(append([]string{"check", page}, allow...)...)
@@ -138,14 +139,24 @@ func TestRemoteCommands(t *testing.T) {
 		t.Errorf("check after a change: exit %d\n%s", code, stderr)
 	}
 	_, stderr, code = s.run(append([]string{"pin", "--write", page}, allow...)...)
-	if code != 1 || !strings.Contains(stderr, "changed: "+s.srv.URL+"/a.go") || !strings.Contains(stderr, "--accept-changed") {
+	if code != 1 || !strings.Contains(stderr, "review: "+s.srv.URL+"/a.go") || !strings.Contains(stderr, "remove the link's md5=") {
 		t.Errorf("pin after a change: exit %d\n%s", code, stderr)
 	}
-	if _, stderr, code = s.run(append([]string{"pin", "--write", "--accept-changed", page}, allow...)...); code != 0 {
+	before, _ := os.ReadFile(page)
+	if _, stderr, code = s.run(append([]string{"pin", "--write", "--accept-changed", page}, allow...)...); code != 1 {
 		t.Errorf("pin --accept-changed: exit %d\n%s", code, stderr)
 	}
+	if got, _ := os.ReadFile(page); string(got) != string(before) {
+		t.Errorf("pin --accept-changed re-pinned a review quote:\n%s", got)
+	}
+	if err := os.WriteFile(page, []byte(strings.Replace(string(before), ";md5="+md5hex(remoteSource), "", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code = s.run(append([]string{"pin", "--write", page}, allow...)...); code != 0 {
+		t.Errorf("pin after the fix by hand: exit %d\n%s", code, stderr)
+	}
 	if got, _ := os.ReadFile(page); !strings.Contains(string(got), link+";md5="+md5hex(changed)) {
-		t.Errorf("pin --accept-changed wrote:\n%s", got)
+		t.Errorf("pin after the fix by hand wrote:\n%s", got)
 	}
 
 	// An allowed host that fails, fails the command.

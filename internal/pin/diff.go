@@ -9,48 +9,40 @@ import (
 // unified diff of a Markdown file, to show how quoted text changed, and to
 // find where a quoted region went in a new version of its file.
 
-type pinEditKind uint8
+type editKind uint8
 
 const (
-	pinOpEqual pinEditKind = iota
-	pinOpDelete
-	pinOpInsert
+	opEqual editKind = iota
+	opDelete
+	opInsert
 )
 
-// pinEdit is one step of a line diff: a line kept (pinOpEqual: a and b are its
-// indexes), removed (pinOpDelete: a is its index, b the number of lines of b
-// before it) or added (pinOpInsert: b is its index, a the lines of a before it).
-type pinEdit struct {
-	kind pinEditKind
+// edit is one step of a line diff: a line kept (opEqual: a and b are its
+// indexes), removed (opDelete: a is its index, b the number of lines of b
+// before it) or added (opInsert: b is its index, a the lines of a before it).
+type edit struct {
+	kind editKind
 	a, b int
 }
 
-// pinMaxDiffD bounds the number of differing lines the Myers search explores
+// maxDiffD bounds the number of differing lines the Myers search explores
 // (memory grows with its square). Beyond it the differing middle of the two
 // texts is treated as one replaced block, which is still a correct diff,
 // only not a minimal one.
-const pinMaxDiffD = 2000
+const maxDiffD = 2000
 
-// pinDiffLines returns an edit script turning a into b: every line of a and of
-// b appears once, in order. Equal common prefixes and suffixes are kept
+// diffLines returns an edit script turning a into b: every line of a and of
+// b appears once, in order, and in each run of changes every deletion
+// comes before every insertion, as unified diffs show a replaced block
+// (Myers' backtrace yields them so; TestDiffLinesMinimal holds it). Equal common prefixes and suffixes are kept
 // first, and the rest is diffed with Myers' O(ND) algorithm.
-func pinDiffLines(a, b []string) []pinEdit {
-	ids := map[string]int{}
-	id := func(s string) int {
-		if v, ok := ids[s]; ok {
-			return v
-		}
-		ids[s] = len(ids)
-		return len(ids) - 1
-	}
-	x := make([]int, len(a))
-	for i, s := range a {
-		x[i] = id(s)
-	}
-	y := make([]int, len(b))
-	for i, s := range b {
-		y[i] = id(s)
-	}
+func diffLines(a, b []string) []edit {
+	x, y := lineIDs(a, b)
+	return diffIDs(x, y)
+}
+
+// diffIDs is diffLines on lines numbered by lineIDs.
+func diffIDs(x, y []int) []edit {
 	pre := 0
 	for pre < len(x) && pre < len(y) && x[pre] == y[pre] {
 		pre++
@@ -59,18 +51,18 @@ func pinDiffLines(a, b []string) []pinEdit {
 	for suf < len(x)-pre && suf < len(y)-pre && x[len(x)-1-suf] == y[len(y)-1-suf] {
 		suf++
 	}
-	var out []pinEdit
+	var out []edit
 	for i := 0; i < pre; i++ {
-		out = append(out, pinEdit{pinOpEqual, i, i})
+		out = append(out, edit{opEqual, i, i})
 	}
-	mid, ok := pinMyers(x[pre:len(x)-suf], y[pre:len(y)-suf])
+	mid, ok := myers(x[pre:len(x)-suf], y[pre:len(y)-suf])
 	if !ok {
 		mid = mid[:0]
 		for i := 0; i < len(x)-pre-suf; i++ {
-			mid = append(mid, pinEdit{pinOpDelete, i, 0})
+			mid = append(mid, edit{opDelete, i, 0})
 		}
 		for j := 0; j < len(y)-pre-suf; j++ {
-			mid = append(mid, pinEdit{pinOpInsert, len(x) - pre - suf, j})
+			mid = append(mid, edit{opInsert, len(x) - pre - suf, j})
 		}
 	}
 	for _, e := range mid {
@@ -79,16 +71,16 @@ func pinDiffLines(a, b []string) []pinEdit {
 		out = append(out, e)
 	}
 	for i := 0; i < suf; i++ {
-		out = append(out, pinEdit{pinOpEqual, len(x) - suf + i, len(y) - suf + i})
+		out = append(out, edit{opEqual, len(x) - suf + i, len(y) - suf + i})
 	}
 	return out
 }
 
-// pinMyers finds a shortest edit script from a to b, or reports false when it
-// needs more than pinMaxDiffD insertions and deletions.
-func pinMyers(a, b []int) ([]pinEdit, bool) {
+// myers finds a shortest edit script from a to b, or reports false when it
+// needs more than maxDiffD insertions and deletions.
+func myers(a, b []int) ([]edit, bool) {
 	n, m := len(a), len(b)
-	maxD := min(n+m, pinMaxDiffD)
+	maxD := min(n+m, maxDiffD)
 	off := maxD + 1
 	v := make([]int, 2*maxD+3)
 	var trace [][]int
@@ -116,7 +108,7 @@ func pinMyers(a, b []int) ([]pinEdit, bool) {
 	if !found {
 		return nil, false
 	}
-	var rev []pinEdit
+	var rev []edit
 	x, y := n, m
 	for d := len(trace) - 1; d >= 0; d-- {
 		v := trace[d]
@@ -130,27 +122,27 @@ func pinMyers(a, b []int) ([]pinEdit, bool) {
 		prevX := v[off+prevK]
 		prevY := prevX - prevK
 		for x > prevX && y > prevY {
-			rev = append(rev, pinEdit{pinOpEqual, x - 1, y - 1})
+			rev = append(rev, edit{opEqual, x - 1, y - 1})
 			x, y = x-1, y-1
 		}
 		if d > 0 {
 			if x == prevX {
-				rev = append(rev, pinEdit{pinOpInsert, x, y - 1})
+				rev = append(rev, edit{opInsert, x, y - 1})
 			} else {
-				rev = append(rev, pinEdit{pinOpDelete, x - 1, y})
+				rev = append(rev, edit{opDelete, x - 1, y})
 			}
 		}
 		x, y = prevX, prevY
 	}
-	out := make([]pinEdit, len(rev))
+	out := make([]edit, len(rev))
 	for i, e := range rev {
 		out[len(rev)-1-i] = e
 	}
 	return out, true
 }
 
-// pinSplitKeepNL splits s after each '\n'; a last line without one is kept.
-func pinSplitKeepNL(s string) []string {
+// splitKeepNL splits s after each '\n'; a last line without one is kept.
+func splitKeepNL(s string) []string {
 	lines := strings.SplitAfter(s, "\n")
 	if lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
@@ -165,58 +157,29 @@ func UnifiedDiff(name string, oldText, newText []byte) string {
 	if string(oldText) == string(newText) {
 		return ""
 	}
-	a, b := pinSplitKeepNL(string(oldText)), pinSplitKeepNL(string(newText))
-	edits := pinNormalizeRuns(pinDiffLines(a, b))
+	a, b := splitKeepNL(string(oldText)), splitKeepNL(string(newText))
+	edits := diffLines(a, b)
 	var out strings.Builder
 	label := strings.TrimPrefix(name, "/")
 	fmt.Fprintf(&out, "--- a/%s\n+++ b/%s\n", label, label)
-	for _, h := range pinHunks(edits, 3) {
-		pinWriteHunk(&out, edits[h[0]:h[1]], a, b)
+	for _, h := range groupHunks(edits, 3) {
+		writeHunk(&out, edits[h[0]:h[1]], a, b)
 	}
 	return out.String()
 }
 
-// pinNormalizeRuns orders each run of changes as all deletions, then all
-// insertions, the way unified diffs show a replaced block.
-func pinNormalizeRuns(edits []pinEdit) []pinEdit {
-	out := make([]pinEdit, 0, len(edits))
-	for i := 0; i < len(edits); {
-		if edits[i].kind == pinOpEqual {
-			out = append(out, edits[i])
-			i++
-			continue
-		}
-		j := i
-		for j < len(edits) && edits[j].kind != pinOpEqual {
-			j++
-		}
-		for _, e := range edits[i:j] {
-			if e.kind == pinOpDelete {
-				out = append(out, e)
-			}
-		}
-		for _, e := range edits[i:j] {
-			if e.kind == pinOpInsert {
-				out = append(out, e)
-			}
-		}
-		i = j
-	}
-	return out
-}
-
-// pinHunks groups the changes of edits into [start, end) ranges of edits with
+// groupHunks groups the changes of edits into [start, end) ranges of edits with
 // ctx lines of context, merging groups whose contexts touch.
-func pinHunks(edits []pinEdit, ctx int) [][2]int {
+func groupHunks(edits []edit, ctx int) [][2]int {
 	var out [][2]int
 	for i := 0; i < len(edits); i++ {
-		if edits[i].kind == pinOpEqual {
+		if edits[i].kind == opEqual {
 			continue
 		}
 		start := max(0, i-ctx)
 		last := i
 		for j := i + 1; j < len(edits); j++ {
-			if edits[j].kind == pinOpEqual {
+			if edits[j].kind == opEqual {
 				continue
 			}
 			if j-last-1 > 2*ctx {
@@ -231,18 +194,18 @@ func pinHunks(edits []pinEdit, ctx int) [][2]int {
 	return out
 }
 
-// pinWriteHunk writes one hunk: its @@ header and its lines.
-func pinWriteHunk(out *strings.Builder, es []pinEdit, a, b []string) {
+// writeHunk writes one hunk: its @@ header and its lines.
+func writeHunk(out *strings.Builder, es []edit, a, b []string) {
 	oldStart, newStart, oldN, newN := -1, -1, 0, 0
 	oldBefore, newBefore := 0, 0 // lines before the hunk, for empty sides
 	for _, e := range es {
-		if e.kind != pinOpInsert {
+		if e.kind != opInsert {
 			if oldStart < 0 {
 				oldStart = e.a
 			}
 			oldN++
 		}
-		if e.kind != pinOpDelete {
+		if e.kind != opDelete {
 			if newStart < 0 {
 				newStart = e.b
 			}
@@ -257,16 +220,16 @@ func pinWriteHunk(out *strings.Builder, es []pinEdit, a, b []string) {
 	if newStart < 0 {
 		newBefore = es[0].b
 	}
-	fmt.Fprintf(out, "@@ -%s +%s @@\n", pinHunkRange(oldStart, oldN, oldBefore), pinHunkRange(newStart, newN, newBefore))
+	fmt.Fprintf(out, "@@ -%s +%s @@\n", hunkRange(oldStart, oldN, oldBefore), hunkRange(newStart, newN, newBefore))
 	for _, e := range es {
 		var prefix byte
 		var line string
 		switch e.kind {
-		case pinOpEqual:
+		case opEqual:
 			prefix, line = ' ', a[e.a]
-		case pinOpDelete:
+		case opDelete:
 			prefix, line = '-', a[e.a]
-		case pinOpInsert:
+		case opInsert:
 			prefix, line = '+', b[e.b]
 		}
 		out.WriteByte(prefix)
@@ -277,9 +240,9 @@ func pinWriteHunk(out *strings.Builder, es []pinEdit, a, b []string) {
 	}
 }
 
-// pinHunkRange writes one side of a hunk header: "start,count", with the
+// hunkRange writes one side of a hunk header: "start,count", with the
 // count left out when it is 1, and the line before the hunk when it is 0.
-func pinHunkRange(start, n, before int) string {
+func hunkRange(start, n, before int) string {
 	if n == 0 {
 		return fmt.Sprintf("%d,0", before)
 	}

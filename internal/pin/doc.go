@@ -8,27 +8,43 @@
 //	       Resolver.Resolve ─ checks pass ─────────────── OK
 //	         no md5 ─────────────────────────────────────── Pinned   (+md5)
 //	         md5 passes, length stale ────────────────────── Refreshed
+//	         length stale, no md5; remote file, md5 stale ── Review
 //	         title names it (sym=, region=) ─ Resolver.FindName: the
 //	           name's lines now; History only for the pinned text
 //	             no md5 ───────────────────────── Pinned at the name
 //	             same text, same lines ────────── OK / Refreshed
 //	             same text, other lines ───────── Moved
-//	             other text, or no version ────── Changed
+//	             other text, or no version ────── Changed (at the name)
 //	             name not found ───────────────── Gone; other lookup errors Error
-//	         md5 stale ─ History: the version with that md5
-//	           (pin's own earlier writes, then git log --follow)
-//	           └─ relocate: line diff old → now
-//	                text intact, same place ─────────────── Refreshed
-//	                text intact, elsewhere ──────────────── Moved
-//	                text edited ─────────────────────────── Changed
-//	                deleted, or no version found ─────────── Gone
+//	         md5 stale ─ relocate, four steps, each a pure function but
+//	           the first:
+//	           1 find     History.find: the version with that md5 — pin's
+//	                      own earlier writes, HEAD's history (git log
+//	                      --follow), the index, other refs, ORIG_HEAD, the
+//	                      reflog; blob sizes first, each read once, within
+//	                      MaxVersions, MaxBytes, MaxVersionBytes (history.go)
+//	                        none, no history, or a limit ─────── Review
+//	           2 map      newLineMap: an anchored line diff old → now, and
+//	                      edited lines paired by similarity (linemap.go)
+//	           3 carry    mapQuote: intact at, edited into, deleted,
+//	                      or unknown (quotemap.go)
+//	           4 decide   sameDeclaration (the symbol parsers, both
+//	                      versions) and decide (decide.go):
+//	                intact, same place ────────────────── Refreshed
+//	                intact, elsewhere ─────────────────── Moved
+//	                edited ─────────────────────────────── Changed at the new place
+//	                deleted ────────────────────────────── Gone (identical text: a hint)
+//	                unknown, or another declaration ───── Review
+//	           describe: message, diff, NewDest (planner.go)
 //	         target missing ───────────────────────────────── Gone
 //	         anything else ────────────────────────────────── Error
 //	  └─ []Change{Link, Class, Message, Detail, NewDest, Apply, Failed}
 //	       └─ Edits ─ ApplyEdits(src) ─ the page's new bytes
 //
 // Every NewDest offered is resolved again and must pass every check. A
-// Changed or Gone link is applied only with Planner.AcceptChanged.
+// Changed link is applied only with Planner.AcceptChanged, at its new
+// place; Gone and Review links have no NewDest and are never applied: pin
+// never re-points a quote it cannot show is the quoted text.
 //
 // History runs git only on the project's own repository (the one at or
 // above the project root, never one named by the tree's files), with a

@@ -29,7 +29,7 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 	f, sel := res.Fragment, res.Selection
 	label := res.Path + " " + sel.Label()
 	if err := target.NameOnFragment(n.sel, f); err != nil {
-		return pinFailOutcome(Error, fmt.Sprintf("%s: %s", label, oneLine(err.Error())))
+		return failure(Error, fmt.Sprintf("%s: %s", label, oneLine(err.Error())))
 	}
 	span, err := p.Resolver.FindName(res.Path, n.lang, n.sel)
 	if err != nil {
@@ -39,10 +39,10 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 		}
 		// The lookup's own message: what is wrong and what a person can
 		// do (pin cannot).
-		return pinFailOutcome(class, fmt.Sprintf("%s: %s", label, oneLine(err.Error())))
+		return failure(class, fmt.Sprintf("%s: %s", label, oneLine(err.Error())))
 	}
 	if span.End <= span.Start {
-		return pinFailOutcome(Error, fmt.Sprintf("%s: %s spans no line now (its markers are adjacent); put the lines to quote between them, or fix the link by hand", label, n.sel))
+		return failure(Error, fmt.Sprintf("%s: %s spans no line now (its markers are adjacent); put the lines to quote between them, or fix the link by hand", label, n.sel))
 	}
 	// The lines the link quotes are compared as the build compares them
 	// (target.CheckName); when they differ, the name's lines are written
@@ -62,12 +62,12 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 			msg = fmt.Sprintf("%s → %s md5=%s (%s)", label, lines, sel.Entity.MD5Hex(), now)
 		}
 		return p.verified(doc, Change{Class: Pinned, Message: msg,
-			NewDest: pinRewriteDest(dest, positions, values, sel.Entity.MD5Hex()), Apply: true})
+			NewDest: rewriteDest(dest, positions, values, sel.Entity.MD5Hex()), Apply: true})
 	}
-	newDest := pinRewriteDest(dest, positions, values, "")
+	newDest := rewriteDest(dest, positions, values, "")
 	newRes, err := p.Resolver.Resolve(doc, newDest)
 	if err != nil {
-		return pinFailOutcome(Error, fmt.Sprintf("internal error: the re-pinned link %s does not verify (%s); the link was left as it is", newDest, oneLine(err.Error())))
+		return failure(Error, fmt.Sprintf("internal error: the re-pinned link %s does not verify (%s); the link was left as it is", newDest, oneLine(err.Error())))
 	}
 	newLabel := res.Path + " " + newRes.Selection.Label()
 	if !md5Failed {
@@ -76,7 +76,7 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 			return Change{Class: OK, Message: label}
 		case positions == "":
 			return Change{Class: Refreshed, Message: fmt.Sprintf("%s: the checks are updated (the md5 matches: the text is as pinned)", label), NewDest: newDest, Apply: true}
-		case pinSameQuote(sel.Text, newRes.Selection.Text):
+		case sameQuote(sel.Text, newRes.Selection.Text):
 			return Change{Class: Moved, NewDest: newDest, Apply: true,
 				Message: fmt.Sprintf("%s → %s (%s; the same text)", label, newLabel, now)}
 		}
@@ -84,38 +84,34 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 		// name's: what it shows changes.
 		out := Change{Class: Changed, NewDest: newDest, Apply: p.AcceptChanged,
 			Message: fmt.Sprintf("%s → %s: %s, not the lines the link quotes", label, newLabel, now),
-			Detail:  pinQuoteDiff(sel.Text, newRes.Selection.Text, 40)}
+			Detail:  quoteDiff(sel.Text, newRes.Selection.Text, 40)}
 		return p.acceptance(out)
 	}
 	// The md5 failed: learn the text the link quoted when it was pinned.
 	cur := p.currentText(res)
 	if cur.err != nil {
-		return pinFailOutcome(Error, fmt.Sprintf("%s: the md5 no longer matches, and the file cannot be read: %v", label, cur.err))
+		return failure(Error, fmt.Sprintf("%s: the md5 no longer matches, and the file cannot be read: %v", label, cur.err))
 	}
-	md5Only, bare := f, f
-	md5Only.Checks, bare.Checks = nil, nil
-	for _, c := range f.Checks {
-		if c.Kind == rfc5147.MD5 {
-			md5Only.Checks = append(md5Only.Checks, c)
-		}
-	}
+	bare := f
+	bare.Checks = nil
 	var oldSel *rfc5147.Selection
-	old, _, ver, err := p.pinnedVersion(cur, md5Only)
-	if err == nil && ver != nil {
-		oldSel, err = old.Select(bare)
+	pv := p.pinnedVersion(res.Path, cur, f)
+	err = pv.err
+	if pv.ver != nil {
+		oldSel, err = pv.text.Select(bare)
 	}
 	if oldSel == nil {
-		why := fmt.Sprintf("no version of the file in git history has %s", pinDescribeChecks(f, rfc5147.MD5))
+		why := fmt.Sprintf("no version of the file git still has has %s", describeChecks(f, rfc5147.MD5))
 		if err != nil {
-			why = fmt.Sprintf("the version with %s cannot be found (%s)", pinDescribeChecks(f, rfc5147.MD5), strings.TrimPrefix(err.Error(), pinErrNoHistory.Error()+": "))
+			why = fmt.Sprintf("the version with %s cannot be found (%s)", describeChecks(f, rfc5147.MD5), strings.TrimPrefix(err.Error(), errNoHistory.Error()+": "))
 		}
 		out := Change{Class: Changed, NewDest: newDest, Apply: p.AcceptChanged,
 			Message: fmt.Sprintf("%s → %s: %s, and %s, so the text it quoted cannot be compared: it now quotes the text below", label, newLabel, now, why),
-			Detail:  pinQuoteNow(newRes.Selection.Text, 40)}
+			Detail:  quoteNow(newRes.Selection.Text, 40)}
 		return p.acceptance(out)
 	}
-	where := ver.describe()
-	if pinSameQuote(oldSel.Text, newRes.Selection.Text) {
+	where := pv.ver.describe()
+	if sameQuote(oldSel.Text, newRes.Selection.Text) {
 		if positions == "" {
 			return Change{Class: Refreshed, NewDest: newDest, Apply: true,
 				Message: fmt.Sprintf("%s: %s unchanged in place; the file changed elsewhere since it was pinned (the md5 is of %s)", label, n.sel, where)}
@@ -125,6 +121,6 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 	}
 	out := Change{Class: Changed, NewDest: newDest, Apply: p.AcceptChanged,
 		Message: fmt.Sprintf("%s %s → %s: the text of %s changed since it was pinned (the md5 is of %s)", res.Path, oldSel.Label(), newRes.Selection.Label(), n.sel, where),
-		Detail:  pinQuoteDiff(oldSel.Text, newRes.Selection.Text, 40)}
+		Detail:  quoteDiff(oldSel.Text, newRes.Selection.Text, 40)}
 	return p.acceptance(out)
 }

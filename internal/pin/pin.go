@@ -20,6 +20,7 @@ const (
 	Moved     Class = "moved"     // the pinned text is intact at other positions: NewDest points there
 	Changed   Class = "changed"   // the quoted text changed: a person must review it
 	Gone      Class = "gone"      // the file, or the pinned text or version, is gone
+	Review    Class = "review"    // pin cannot tell where the quoted text is now: a person must look; never applied
 	Error     Class = "error"     // cannot be pinned; Message says why
 )
 
@@ -43,6 +44,10 @@ type Change struct {
 	Failed bool
 	// Target is the project path of the quoted file, when the link resolved.
 	Target string
+	// Version names the version of the file the link was pinned to, where
+	// relocation found it ("commit 1a2b3c4d5e6f (reached only from
+	// ORIG_HEAD …)"), when it searched and found one.
+	Version string
 }
 
 // Planner classifies the links of a page and computes their new
@@ -53,31 +58,48 @@ type Change struct {
 type Planner struct {
 	Resolver *target.Resolver
 	History  *History
-	// AcceptChanged re-pins Changed and Gone links to the file as it is now.
+	// AcceptChanged re-pins Changed links at their new place. Gone and
+	// Review links are never re-pinned: a person fixes them.
 	AcceptChanged bool
 	// AcceptCommand returns the command that re-pins the page accepting
 	// changes, which messages advise; default "textfrag pin --write
 	// --accept-changed PAGE".
 	AcceptCommand func(page string) string
+	// PinCommand returns the command that pins a page's unpinned links,
+	// which the remedy of review quotes advises (after the link's md5= is
+	// removed by hand); default AcceptCommand's without --accept-changed.
+	PinCommand func(page string) string
 	// Explain words a resolver error; default target.Explain.
 	Explain func(err error) string
 
 	page      string
 	quoted    string
-	current   map[string]*pinCurrentTarget
+	current   map[string]*currentFile
 	currentOf *target.Resolver
-	// remembered caches, for each version given to History.Remember (by
-	// its bytes' address), the text decoded and its line map to the
-	// current file, so that many links into one file cost one decoding
-	// and one line diff, not one each.
-	remembered map[*byte]*pinRemembered
+	// pinned caches each pinned version found (by path and md5), decoded,
+	// with its line map to the current file and its declarations, so that
+	// many links pinned to one version cost one search, one decoding and
+	// one line diff, not one each.
+	pinned map[pinnedKey]*pinnedVersion
 }
 
-// pinRemembered is a remembered version of a file, decoded.
-type pinRemembered struct {
+// pinnedKey names a pinned version: the file's project path and md5.
+type pinnedKey struct {
+	path string
+	md5  [16]byte
+}
+
+// pinnedVersion is the version of a file a link was pinned to, decoded.
+type pinnedVersion struct {
+	ver   *oldVersion
+	err   error // why it was not found (nil with ver nil: in no version)
 	text  *rfc5147.Text
-	lines *pinRfcText
-	maps  map[*pinCurrentTarget]*pinLineMap
+	lines *rfcText
+	maps  map[*currentFile]*lineMap
+	decls map[string]*declarations // by lang
+	// counts counts the lines of the version by their characters, made on
+	// first use (distinctive).
+	counts map[string]int
 }
 
 // Plan returns a Change for each link of the page named page (a path as
@@ -100,9 +122,9 @@ func (p *Planner) PlanLink(doc string, l mdlink.Link) Change {
 	p.quoted = ""
 	switch {
 	case l.Start < 0 && l.Dest == "":
-		c = pinFailOutcome(Error, l.Err)
+		c = failure(Error, l.Err)
 	case l.Start < 0:
-		c = pinFailOutcome(Error, fmt.Sprintf("%s: cannot find this destination in the file: %s; pin it by hand", l.Dest, l.Err))
+		c = failure(Error, fmt.Sprintf("%s: cannot find this destination in the file: %s; pin it by hand", l.Dest, l.Err))
 	default:
 		c = p.link(doc, l.Dest, l.Title)
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 )
 
-func TestPinRewriteDest(t *testing.T) {
+func TestRewriteDest(t *testing.T) {
 	const h = "0123456789abcdef0123456789abcdef"
 	for _, c := range []struct {
 		dest, positions string
@@ -22,13 +22,13 @@ func TestPinRewriteDest(t *testing.T) {
 			"a.go#line=1,2;md5=" + h + ",Latin1;sha256=x;length=42"},
 		{"a.go#char=,5;length=03,utf-8", "char=,7", map[int]string{0: "9"}, "", "a.go#char=,7;length=9,utf-8"},
 	} {
-		if got := pinRewriteDest(c.dest, c.positions, c.values, c.add); got != c.want {
-			t.Errorf("pinRewriteDest(%q) = %q, want %q", c.dest, got, c.want)
+		if got := rewriteDest(c.dest, c.positions, c.values, c.add); got != c.want {
+			t.Errorf("rewriteDest(%q) = %q, want %q", c.dest, got, c.want)
 		}
 	}
 }
 
-func TestPinPositionsText(t *testing.T) {
+func TestPositionsText(t *testing.T) {
 	for _, c := range []struct {
 		frag       string
 		start, end int64
@@ -46,13 +46,13 @@ func TestPinPositionsText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := pinPositionsText(f, c.start, c.end); got != c.want {
+		if got := positionsText(f, c.start, c.end); got != c.want {
 			t.Errorf("%s → %d,%d: got %q, want %q", c.frag, c.start, c.end, got, c.want)
 		}
 	}
 }
 
-func TestPinUnifiedDiff(t *testing.T) {
+func TestUnifiedDiff(t *testing.T) {
 	lines := func(n int, change map[int]string, lastNL bool) []byte {
 		var b strings.Builder
 		for i := 1; i <= n; i++ {
@@ -93,33 +93,39 @@ func TestPinUnifiedDiff(t *testing.T) {
 	}
 }
 
-// TestPinDiffLinesMinimal compares the Myers diff with a dynamic-programming
+// TestDiffLinesMinimal compares the Myers diff with a dynamic-programming
 // longest common subsequence on random inputs: the script must rebuild both
 // sides and keep as many lines as the LCS has.
-func TestPinDiffLinesMinimal(t *testing.T) {
+func TestDiffLinesMinimal(t *testing.T) {
 	rng := rand.New(rand.NewSource(5147))
 	for n := 0; n < 500; n++ {
 		a := randomLines(rng, rng.Intn(12))
 		b := randomLines(rng, rng.Intn(12))
-		edits := pinDiffLines(a, b)
+		edits := diffLines(a, b)
 		var ra, rb []string
 		kept := 0
 		for _, e := range edits {
 			switch e.kind {
-			case pinOpEqual:
+			case opEqual:
 				if a[e.a] != b[e.b] {
 					t.Fatalf("%q %q: equal edit joins %q and %q", a, b, a[e.a], b[e.b])
 				}
 				ra, rb = append(ra, a[e.a]), append(rb, b[e.b])
 				kept++
-			case pinOpDelete:
+			case opDelete:
 				ra = append(ra, a[e.a])
-			case pinOpInsert:
+			case opInsert:
 				rb = append(rb, b[e.b])
 			}
 		}
 		if strings.Join(ra, ",") != strings.Join(a, ",") || strings.Join(rb, ",") != strings.Join(b, ",") {
 			t.Fatalf("%q %q: script rebuilds %q %q", a, b, ra, rb)
+		}
+		// Within a run of changes, deletions come first.
+		for i := 1; i < len(edits); i++ {
+			if edits[i-1].kind == opInsert && edits[i].kind == opDelete {
+				t.Fatalf("%q %q: a deletion after an insertion in one run: %v", a, b, edits)
+			}
 		}
 		if want := lcsLen(a, b); kept != want {
 			t.Fatalf("%q %q: kept %d lines, the LCS has %d", a, b, kept, want)
@@ -152,101 +158,18 @@ func lcsLen(a, b []string) int {
 	return dp[0][0]
 }
 
-// TestPinRelocate runs the relocation on old and new texts directly.
-func TestPinRelocate(t *testing.T) {
-	numbered := func(from, to int, extra ...string) string {
-		var b strings.Builder
-		for i := from; i <= to; i++ {
-			fmt.Fprintf(&b, "line %d\n", i)
-		}
-		return b.String() + strings.Join(extra, "")
-	}
-	for _, c := range []struct {
-		name, old, cur, frag string
-		want                 string // "moved S,E", "changed S,E", "kept", "deleted", "ambiguous"
-	}{
-		{"unchanged in place", numbered(1, 30), numbered(1, 30, "tail\n"), "line=10,20", "moved 10,20"},
-		{"lines inserted above", numbered(1, 30), "a\nb\nc\n" + numbered(1, 30), "line=10,20", "moved 13,23"},
-		{"lines removed above", numbered(1, 30), numbered(3, 30), "line=10,20", "moved 8,18"},
-		{"edited inside", numbered(1, 30), "a\n" + strings.Replace(numbered(1, 30), "line 15\n", "line fifteen\n", 1), "line=10,20", "changed 11,21"},
-		{"line added inside", numbered(1, 30), strings.Replace(numbered(1, 30), "line 15\n", "line 15\nnew\n", 1), "line=10,20", "changed 10,21"},
-		{"first quoted line edited", numbered(1, 30), strings.Replace(numbered(1, 30), "line 11\n", "LINE 11\n", 1), "line=10,20", "changed 10,20"},
-		{"all quoted lines deleted", numbered(1, 30), numbered(1, 10) + numbered(21, 30), "line=10,20", "deleted"},
-		{"CRLF region moved", "x\r\ny\r\nz\r\n", "new\r\nx\r\ny\r\nz\r\n", "line=1,2", "moved 2,3"},
-		{"line endings changed", "x\r\ny\r\nz\r\n", "x\ny\nz\n", "line=1,2", "changed 1,2"},
-		{"last line gains its line ending", "a\nb\nc", "new\na\nb\nc\nd\n", "line=1,", "changed 2,5"},
-		{"last line gains its line ending (range)", "a\nb\nc", "new\na\nb\nc\nd\n", "line=1,3", "moved 2,4"},
-		{"to end, appended", numbered(1, 5), numbered(1, 6), "line=3,", "changed 3,6"},
-		{"to end, moved", numbered(1, 5), "x\n" + numbered(1, 5), "line=3,", "moved 4,6"},
-		{"from start, prefix", numbered(1, 5), "x\n" + numbered(1, 5), "line=,2", "changed 0,3"},
-		{"nearest of several", "x\nA\nB\ny\n", "A\nB\nx\nq\nq\nq\nq\nA\nB\n", "line=1,3", "moved 7,9"},
-		{"the diff decides between occurrences", "q\nA\nq\n", "A\nq\nq\nA\n", "line=1,2", "moved 0,1"},
-		{"chars moved", "hello wide world\n", "say: hello wide world\n", "char=6,10", "moved 11,15"},
-		{"chars across CRLF", "ab\r\ncd\r\n", "zz\r\nab\r\ncd\r\n", "char=2,4", "moved 5,7"},
-		{"chars not inside CRLF", "a\nb\n", "a\r\nb\n", "char=1,3", "changed 1,3"},
-		{"position", numbered(1, 10), "x\n" + numbered(1, 10), "line=5", "changed 6,6"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			f, err := rfc5147.Parse(c.frag)
-			if err != nil {
-				t.Fatal(err)
-			}
-			oldT, err := rfc5147.NewText([]byte(c.old), rfc5147.UTF8)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sel, err := oldT.Select(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := pinRelocate(f, sel, pinNewRFCText([]byte(c.old)), pinNewRFCText([]byte(c.cur)))
-			var got string
-			switch {
-			case r.ambiguous:
-				got = "ambiguous"
-			case r.deleted:
-				got = "deleted"
-			case r.moved:
-				got = fmt.Sprintf("moved %d,%d", r.start, r.end)
-			case r.located:
-				got = fmt.Sprintf("changed %d,%d", r.start, r.end)
-			default:
-				got = "kept"
-			}
-			if got != c.want {
-				t.Errorf("got %s (%s), want %s", got, r.note, c.want)
-			}
-		})
-	}
-}
-
-func TestPinPickOccurrence(t *testing.T) {
-	if _, r, ok := pinPickOccurrence([]int{3, 7}, 0, false, 5); ok || !r.ambiguous {
-		t.Errorf("equally near: ok=%v %+v, want ambiguous", ok, r)
-	}
-	if k, r, ok := pinPickOccurrence([]int{3, 8, 20}, 0, false, 6); !ok || k != 8 || !strings.Contains(r.note, "nearest") {
-		t.Errorf("nearest: %d %v %+v", k, ok, r)
-	}
-	if k, r, ok := pinPickOccurrence([]int{3, 8}, 3, true, 7); !ok || k != 3 || !strings.Contains(r.note, "surrounding") {
-		t.Errorf("mapped: %d %v %+v", k, ok, r)
-	}
-	if k, r, ok := pinPickOccurrence([]int{4}, 0, false, 9); !ok || k != 4 || r.note != "" {
-		t.Errorf("single: %d %v %+v", k, ok, r)
-	}
-}
-
-func TestPinRFCTextLines(t *testing.T) {
+func TestRFCTextLines(t *testing.T) {
 	for _, c := range []struct {
 		text string
 		want int
 	}{
 		{"", 1}, {"a", 1}, {"a\n", 1}, {"a\nb", 2}, {"a\r\nb\r\n", 2}, {"a\rb\u0085c\r\u0085", 3}, {"\n\r", 2},
 	} {
-		if got := len(pinNewRFCText([]byte(c.text)).lines); got != c.want {
+		if got := len(newRFCText([]byte(c.text)).lines); got != c.want {
 			t.Errorf("%q: %d lines, want %d", c.text, got, c.want)
 		}
 	}
-	txt := pinNewRFCText([]byte("añ\r\nb\u0085c"))
+	txt := newRFCText([]byte("añ\r\nb\u0085c"))
 	for off, want := range map[int]int64{0: 0, 3: 2, 5: 3, 6: 4, 8: 5} {
 		if got := txt.charPos(off); got != want {
 			t.Errorf("charPos(%d) = %d, want %d", off, got, want)
@@ -257,13 +180,13 @@ func TestPinRFCTextLines(t *testing.T) {
 	}
 }
 
-func TestPinQuoteDiff(t *testing.T) {
-	got := strings.Join(pinQuoteDiff([]byte("1\n2\n3\n4\n5\n6\n7\n"), []byte("1\n2\n3\nfour\n5\n6\n7\n"), 40), "\n")
+func TestQuoteDiff(t *testing.T) {
+	got := strings.Join(quoteDiff([]byte("1\n2\n3\n4\n5\n6\n7\n"), []byte("1\n2\n3\nfour\n5\n6\n7\n"), 40), "\n")
 	want := "  …\n  2\n  3\n- 4\n+ four\n  5\n  6\n  …"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if got := pinQuoteDiff([]byte("a\r\nb\r\n"), []byte("a\nb\n"), 40); len(got) != 1 || !strings.Contains(got[0], "line endings") {
+	if got := quoteDiff([]byte("a\r\nb\r\n"), []byte("a\nb\n"), 40); len(got) != 1 || !strings.Contains(got[0], "line endings") {
 		t.Errorf("line endings only: %q", got)
 	}
 }

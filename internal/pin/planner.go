@@ -14,15 +14,16 @@ import (
 	"github.com/textfrag/textfrag/internal/quotelink"
 )
 
-// pinCurrentTarget is a target file as it is now.
-type pinCurrentTarget struct {
+// currentFile is a target file as it is now.
+type currentFile struct {
 	osPath string
 	text   *rfc5147.Text
-	lines  *pinRfcText
+	lines  *rfcText
 	err    error
+	decls  map[string]*declarations // by lang, parsed once
 }
 
-func pinFailOutcome(class Class, msg string) Change {
+func failure(class Class, msg string) Change {
 	return Change{Class: class, Message: msg, Failed: true}
 }
 
@@ -31,7 +32,7 @@ func pinFailOutcome(class Class, msg string) Change {
 func (p *Planner) link(doc, dest, title string) Change {
 	sym, lang, named, err := quotelink.TitleName(title)
 	if err != nil {
-		return pinFailOutcome(Error, fmt.Sprintf("%s: the title %q: %v; fix the title", dest, title, err))
+		return failure(Error, fmt.Sprintf("%s: the title %q: %v; fix the title", dest, title, err))
 	}
 	res, err := p.Resolver.Resolve(doc, dest)
 	if errors.Is(err, target.ErrNotOurs) {
@@ -40,7 +41,7 @@ func (p *Planner) link(doc, dest, title string) Change {
 	// A title builds refuse is refused here first, with the build's
 	// message: pinning such a link would write a link that still fails.
 	if err := textfrag.CheckTitle(title); err != nil {
-		return pinFailOutcome(Error, fmt.Sprintf("%s: the title %q: %v; fix the title", dest, title, err))
+		return failure(Error, fmt.Sprintf("%s: the title %q: %v; fix the title", dest, title, err))
 	}
 	var te *target.Error
 	switch {
@@ -52,9 +53,9 @@ func (p *Planner) link(doc, dest, title string) Change {
 		if te != nil && te.Path != "" {
 			what = te.Path
 		}
-		return pinFailOutcome("gone", fmt.Sprintf("%s: the target file no longer exists (%s); fix the link by hand", what, oneLine(err.Error())))
+		return failure("gone", fmt.Sprintf("%s: the target file no longer exists (%s); fix the link by hand", what, oneLine(err.Error())))
 	default:
-		return pinFailOutcome("error", fmt.Sprintf("%s: %s", dest, oneLine(p.explain(err))))
+		return failure("error", fmt.Sprintf("%s: %s", dest, oneLine(p.explain(err))))
 	}
 	p.quoted = res.Path
 	sel := res.Selection
@@ -72,10 +73,10 @@ func (p *Planner) link(doc, dest, title string) Change {
 			continue
 		}
 		if c.Got == "" {
-			return pinFailOutcome("error", fmt.Sprintf("%s: %s", label, c.Reason))
+			return failure("error", fmt.Sprintf("%s: %s", label, c.Reason))
 		}
 		values[i] = c.Got
-		changes = append(changes, fmt.Sprintf("%s → %s", c.Check.String(), pinWithValue(c.Check, c.Got).String()))
+		changes = append(changes, fmt.Sprintf("%s → %s", c.Check.String(), withValue(c.Check, c.Got).String()))
 		if c.Check.Kind == rfc5147.MD5 {
 			md5Failed = true
 		} else {
@@ -91,31 +92,28 @@ func (p *Planner) link(doc, dest, title string) Change {
 		return Change{Class: "ok", Message: label}
 	case !md5Failed && !lengthFailed:
 		return p.verified(doc, Change{Class: "pinned", Message: fmt.Sprintf("%s md5=%s", label, md5),
-			NewDest: pinRewriteDest(dest, "", nil, md5), Apply: true})
+			NewDest: rewriteDest(dest, "", nil, md5), Apply: true})
 	case !md5Failed && hasMD5:
 		return p.verified(doc, Change{Class: "refreshed",
 			Message: fmt.Sprintf("%s: %s (the md5 matches: the text is as pinned)", label, strings.Join(changes, ", ")),
-			NewDest: pinRewriteDest(dest, "", values, ""), Apply: true})
+			NewDest: rewriteDest(dest, "", values, ""), Apply: true})
 	case !hasMD5:
 		// A length names no version: pin cannot tell whether the quoted
 		// text moved or changed, so it shows what the range quotes now.
-		out := Change{Class: "changed", NewDest: pinRewriteDest(dest, "", values, md5), Apply: p.AcceptChanged,
-			Message: fmt.Sprintf("%s: %s; without an md5 the version it was written for cannot be found, so the quoted text cannot be compared: it now quotes the text below", label, strings.Join(changes, ", ")),
-			Detail:  pinQuoteNow(sel.Text, 40)}
-		return p.verified(doc, p.acceptance(out))
+		return Change{Class: Review, Failed: true, Detail: quoteNow(sel.Text, 40),
+			Message: fmt.Sprintf("%s: %s; without an md5 the version it was written for cannot be found, so pin cannot tell whether the quoted text moved or changed; the range now quotes the text below: if that is the right text, remove the link's length= and run `%s`, which pins it as it is; otherwise fix the range by hand", label, strings.Join(changes, ", "), p.pinCommand())}
 	}
 	if res.Remote != nil {
 		// No history to find the pinned version in: the text may have
 		// changed anywhere.
-		out := Change{Class: "changed", NewDest: pinRewriteDest(dest, "", values, ""), Apply: p.AcceptChanged,
-			Message: fmt.Sprintf("%s: %s; the remote file changed since it was pinned, and pin cannot compare a remote file with its pinned version", label, strings.Join(changes, ", "))}
-		return p.verified(doc, p.acceptance(out))
+		return Change{Class: Review, Failed: true, Detail: quoteNow(sel.Text, 40),
+			Message: fmt.Sprintf("%s: %s; the remote file changed since it was pinned, and pin cannot compare a remote file with its pinned version; the range now quotes the text below: if that is the right text, remove the link's md5= and run `%s`, which pins it as it is; otherwise fix the range by hand", label, strings.Join(changes, ", "), p.pinCommand())}
 	}
-	return p.relocate(doc, dest, res, values)
+	return p.relocate(doc, dest, lang, res, values)
 }
 
-// pinWithValue returns c with its value replaced by got (an md5 or a length).
-func pinWithValue(c rfc5147.Check, got string) rfc5147.Check {
+// withValue returns c with its value replaced by got (an md5 or a length).
+func withValue(c rfc5147.Check, got string) rfc5147.Check {
 	if f, err := rfc5147.Parse("char=0;" + c.Name + "=" + got); err == nil && len(f.Checks) == 1 {
 		f.Checks[0].Charset = c.Charset
 		return f.Checks[0]
@@ -135,32 +133,12 @@ func (p *Planner) acceptance(out Change) Change {
 	return out
 }
 
-// gone finishes an outcome for a link whose pinned md5 is in no version pin
-// can find, or whose quoted text was deleted, when the range as written
-// still fits the file: with --accept-changed, the range is re-pinned as
-// written to the file as it is now; otherwise what it quotes now is shown
-// for review.
-func (p *Planner) gone(doc, dest string, res *target.Result, values map[int]string, msg string) Change {
-	if res.Selection.Clamped {
-		return pinFailOutcome("gone", msg+"; the range now runs past the end of the file: fix the link by hand")
-	}
-	out := Change{Class: "gone", NewDest: pinRewriteDest(dest, "", values, ""), Apply: p.AcceptChanged}
-	if p.AcceptChanged {
-		out.Message = msg + "; re-pinned the range as written to the file as it is now (--accept-changed)"
-		return p.verified(doc, out)
-	}
-	out.Message = fmt.Sprintf("%s; the range as written now quotes the text below: if that is right, re-pin it with `%s`, or fix the link by hand", msg, p.acceptCommand())
-	out.Detail = pinQuoteNow(res.Selection.Text, 40)
-	out.Failed = true
-	return p.verified(doc, out)
-}
-
-// pinQuoteNow shows quoted text for review, at most maxLines lines.
-func pinQuoteNow(text []byte, maxLines int) []string {
+// quoteNow shows quoted text for review, at most maxLines lines.
+func quoteNow(text []byte, maxLines int) []string {
 	if len(text) == 0 {
 		return []string{"(nothing)"}
 	}
-	lines := pinNewRFCText(text).contents()
+	lines := newRFCText(text).contents()
 	var out []string
 	for i, l := range lines {
 		if i == maxLines {
@@ -179,163 +157,335 @@ func (p *Planner) verified(doc string, out Change) Change {
 		return out
 	}
 	if _, err := p.Resolver.Resolve(doc, out.NewDest); err != nil {
-		return pinFailOutcome("error", fmt.Sprintf("internal error: the re-pinned link %s does not verify (%s); the link was left as it is", out.NewDest, oneLine(err.Error())))
+		return failure("error", fmt.Sprintf("internal error: the re-pinned link %s does not verify (%s); the link was left as it is", out.NewDest, oneLine(err.Error())))
 	}
 	return out
 }
 
 // currentText reads the target of res as it is now, for relocation.
-func (p *Planner) currentText(res *target.Result) *pinCurrentTarget {
+func (p *Planner) currentText(res *target.Result) *currentFile {
 	if p.current == nil || p.currentOf != p.Resolver {
 		// A new resolver reads files afresh: so does relocation.
-		p.current, p.currentOf = map[string]*pinCurrentTarget{}, p.Resolver
+		p.current, p.currentOf = map[string]*currentFile{}, p.Resolver
 	}
 	if c, ok := p.current[res.Path]; ok {
 		return c
 	}
-	c := &pinCurrentTarget{osPath: filepath.Join(p.Resolver.Root(), filepath.FromSlash(res.Path))}
+	c := &currentFile{osPath: filepath.Join(p.Resolver.Root(), filepath.FromSlash(res.Path)), decls: map[string]*declarations{}}
 	p.current[res.Path] = c
 	raw, err := os.ReadFile(c.osPath)
 	if err != nil {
 		c.err = err
 		return c
 	}
-	c.text, c.err = rfc5147.NewText(raw, pinConfiguredCharset(res.Selection.Entity.Charset))
+	c.text, c.err = rfc5147.NewText(raw, configuredCharset(res.Selection.Entity.Charset))
 	if c.err == nil && c.text.Facts().MD5 != res.Selection.Entity.MD5 {
 		c.err = fmt.Errorf("%s changed while pin was reading it", res.Path)
 	}
 	if c.err == nil {
-		c.lines = pinNewRFCText(c.text.Bytes())
+		c.lines = newRFCText(c.text.Bytes())
 	}
 	return c
 }
 
-// pinConfiguredCharset guesses the configured charset from the charset a file
+// configuredCharset guesses the configured charset from the charset a file
 // was read in: a UTF-16 byte order comes from the file's BOM, not from
 // configuration, so old versions are read as UTF-8 unless they have one too.
-func pinConfiguredCharset(cs rfc5147.Charset) rfc5147.Charset {
+func configuredCharset(cs rfc5147.Charset) rfc5147.Charset {
 	if strings.HasPrefix(cs.Name, "UTF-16") {
 		return rfc5147.UTF8
 	}
 	return cs
 }
 
-// relocate handles a link whose md5 no longer matches: it finds the pinned
-// version in git history and where its quoted text went.
-func (p *Planner) relocate(doc, dest string, res *target.Result, values map[int]string) Change {
+// relocate handles a link whose md5 no longer matches, in four steps:
+// find the version it was pinned to (history.go), map that version's
+// lines onto the file now (linemap.go), carry the quote through the map
+// (quotemap.go), decide its class (decide.go); then describe it.
+func (p *Planner) relocate(doc, dest, lang string, res *target.Result, values map[int]string) Change {
 	f, sel := res.Fragment, res.Selection
 	label := res.Path + " " + sel.Label()
-	pinnedMD5 := pinDescribeChecks(f, rfc5147.MD5)
 	cur := p.currentText(res)
 	if cur.err != nil {
-		return pinFailOutcome("error", fmt.Sprintf("%s: the md5 no longer matches, and the file cannot be read to look for the quoted text: %v", label, cur.err))
+		return failure(Error, fmt.Sprintf("%s: the md5 no longer matches, and the file cannot be read to look for the quoted text: %v", label, cur.err))
 	}
-	md5Only, bare := f, f
-	md5Only.Checks, bare.Checks = nil, nil
-	for _, c := range f.Checks {
-		if c.Kind == rfc5147.MD5 {
-			md5Only.Checks = append(md5Only.Checks, c)
-		}
+	pv := p.pinnedVersion(res.Path, cur, f)
+	if pv.ver == nil {
+		return p.notFound(label, f, sel, pv.err)
 	}
-	old, rem, ver, err := p.pinnedVersion(cur, md5Only)
-	switch {
-	case err != nil:
-		why := strings.TrimPrefix(err.Error(), pinErrNoHistory.Error()+": ")
-		return p.gone(doc, dest, res, values, fmt.Sprintf("%s: the file no longer has %s, and no history is available to find the version that had it (%s)", label, pinnedMD5, why))
-	case ver == nil:
-		return p.gone(doc, dest, res, values, fmt.Sprintf("%s: no version of the file in git history has %s", label, pinnedMD5))
-	}
-	oldSel, err := old.Select(bare)
+	bare := f
+	bare.Checks = nil
+	oldSel, err := pv.text.Select(bare)
 	if err != nil {
-		return pinFailOutcome("error", fmt.Sprintf("%s: %v", label, err))
+		return failure(Error, fmt.Sprintf("%s: %v", label, err))
 	}
-	where := ver.describe()
-	var r pinRelocation
-	if rem != nil && rem.text != nil {
-		m := rem.maps[cur]
-		if m == nil {
-			m = pinNewLineMap(rem.lines, cur.lines)
-			rem.maps[cur] = m
+	m := pv.lineMap(cur)
+	mp := mapQuote(f, oldSel, pv.lines, cur.lines, m)
+	v, what := declUnknown, ""
+	if mp.fate == quoteIntact || mp.fate == quoteEdited {
+		v, what = sameDeclaration(p.declsOf(pv.decls, res.Path, lang, pv.text.Bytes()), p.declsOf(cur.decls, res.Path, lang, cur.text.Bytes()), mp.oldLines, mp.newLines, m, pv.distinctive)
+	}
+	d := decide(mp, v, what, positionsText(f, mp.start, mp.end) == "")
+	c := p.describe(doc, dest, res, values, quoteFacts{old: oldSel, ver: pv.ver, mapping: mp, decision: d, decl: what, cur: cur, lang: lang})
+	if c.Class != Error {
+		c.Version = pv.ver.describe()
+	}
+	return c
+}
+
+// quoteFacts is what the steps found about one quote, for describe.
+type quoteFacts struct {
+	old      *rfc5147.Selection // the quote in the pinned version
+	ver      *oldVersion
+	mapping  quoteMapping
+	decision decision
+	decl     string // the declaration(s) around it, as sameDeclaration names them
+	cur      *currentFile
+	lang     string
+}
+
+// describe turns a decision into the Change pin reports and writes.
+func (p *Planner) describe(doc, dest string, res *target.Result, values map[int]string, q quoteFacts) Change {
+	f := res.Fragment
+	label := res.Path + " " + res.Selection.Label()
+	where := q.ver.describe()
+	quoted := fmt.Sprintf("the quoted text (%s in %s)", q.old.Label(), where)
+	remedy := fmt.Sprintf("read the file and fix the link by hand: when its range quotes the right text, remove its md5= and run `%s`, which pins the text as it is", p.pinCommand())
+	switch q.decision.class {
+	case Gone:
+		msg := fmt.Sprintf("%s: %s was deleted", label, quoted)
+		if h := p.hints(res.Path, q); h != "" {
+			msg += "; " + h
 		}
-		r = pinRelocateWith(f, oldSel, rem.lines, cur.lines, m)
-	} else {
-		r = pinRelocate(f, oldSel, pinNewRFCText(old.Bytes()), cur.lines)
-	}
-	switch {
-	case r.ambiguous:
-		return pinFailOutcome("error", fmt.Sprintf("%s: the quoted text (%s in %s) moved: %s; fix the link by hand", label, oldSel.Label(), where, r.note))
-	case r.deleted:
-		return p.gone(doc, dest, res, values, fmt.Sprintf("%s: the quoted text (%s in %s) was deleted", label, oldSel.Label(), where))
-	}
-	start, end := r.start, r.end
-	if !r.moved && !r.located {
-		// The region cannot be found by the lines around it: fall back on the
-		// same numbers, if they still fit the file.
-		if sel.Clamped && !oldSel.Clamped {
-			return pinFailOutcome("gone", fmt.Sprintf("%s: the quoted text (%s in %s) changed and its place cannot be found; the range now runs past the end of the file", label, oldSel.Label(), where))
+		return Change{Class: Gone, Failed: true, Detail: quoteLines("- ", q.old.Text, 40),
+			Message: msg + "; quote what replaced it, or remove the link, by hand (pin never re-pins a deleted quote)"}
+	case Review:
+		out := Change{Class: Review, Failed: true,
+			Message: fmt.Sprintf("%s: pin cannot tell where %s is now: %s; %s", label, quoted, q.decision.why, remedy)}
+		if mp := q.mapping; (mp.fate == quoteIntact || mp.fate == quoteEdited) && mp.end >= mp.start {
+			if r, err := p.Resolver.Resolve(doc, rewriteDest(dest, positionsText(f, mp.start, mp.end), values, "")); err == nil {
+				out.Message += fmt.Sprintf(" (the diff leads to %s, shown below as a hint)", r.Selection.Label())
+				out.Detail = quoteDiff(q.old.Text, r.Selection.Text, 40)
+			}
+		} else if h := p.hints(res.Path, q); h != "" {
+			out.Message += "; " + h
 		}
-		start, end = f.Start, f.End
-	}
-	newDest := pinRewriteDest(dest, pinPositionsText(f, start, end), values, "")
-	newRes, err := p.Resolver.Resolve(doc, newDest)
-	if err != nil {
-		return pinFailOutcome("error", fmt.Sprintf("internal error: the relocated link %s does not verify (%s); the link was left as it is", newDest, oneLine(err.Error())))
-	}
-	newLabel := newRes.Selection.Label()
-	if r.moved {
-		if !pinSameQuote(oldSel.Text, newRes.Selection.Text) {
-			return pinFailOutcome("error", fmt.Sprintf("internal error: the relocated link %s does not quote the pinned text; the link was left as it is", newDest))
-		}
-		out := Change{NewDest: newDest, Apply: true}
-		if pinPositionsText(f, start, end) == "" {
-			out.Class = "refreshed"
-			out.Message = fmt.Sprintf("%s: the quoted text is unchanged in place; the file changed elsewhere since it was pinned (the md5 is of %s)", label, where)
-		} else {
-			out.Class = "moved"
-			out.Message = fmt.Sprintf("%s %s → %s", res.Path, oldSel.Label(), newLabel)
-		}
-		if r.note != "" {
-			out.Message += " (" + r.note + ")"
+		if out.Detail == nil {
+			out.Detail = quoteLines("| ", q.old.Text, 40)
 		}
 		return out
 	}
-	how := ""
-	if !r.located {
-		how = "; its place could not be found by the lines around it, so the range is kept"
+	mp := q.mapping
+	newDest := rewriteDest(dest, positionsText(f, mp.start, mp.end), values, "")
+	newRes, err := p.Resolver.Resolve(doc, newDest)
+	if err != nil {
+		return failure(Error, fmt.Sprintf("internal error: the relocated link %s does not verify (%s); the link was left as it is", newDest, oneLine(err.Error())))
 	}
-	out := Change{Class: "changed", NewDest: newDest, Apply: p.AcceptChanged,
-		Message: fmt.Sprintf("%s %s → %s: the quoted text changed since it was pinned (the md5 is of %s)%s", res.Path, oldSel.Label(), newLabel, where, how),
-		Detail:  pinQuoteDiff(oldSel.Text, newRes.Selection.Text, 40)}
+	newLabel := newRes.Selection.Label()
+	switch q.decision.class {
+	case Refreshed, Moved:
+		if !sameQuote(q.old.Text, newRes.Selection.Text) {
+			return failure(Error, fmt.Sprintf("internal error: the relocated link %s does not quote the pinned text; the link was left as it is", newDest))
+		}
+		out := Change{Class: q.decision.class, NewDest: newDest, Apply: true}
+		if q.decision.class == Refreshed {
+			out.Message = fmt.Sprintf("%s: the quoted text is unchanged in place; the file changed elsewhere since it was pinned (the md5 is of %s)", label, where)
+			return out
+		}
+		out.Message = fmt.Sprintf("%s %s → %s", res.Path, q.old.Label(), newLabel)
+		var notes []string
+		if q.decl != "" {
+			notes = append(notes, "in "+q.decl)
+		}
+		if mp.block {
+			notes = append(notes, "moved as a block")
+		}
+		if q.ver.where != "" && q.ver.where != sources[0].where {
+			notes = append(notes, "pinned version: "+where)
+		}
+		if len(notes) > 0 {
+			out.Message += " (" + strings.Join(notes, "; ") + ")"
+		}
+		return out
+	}
+	in := ""
+	if q.decl != "" {
+		in = ", in " + q.decl
+	}
+	out := Change{Class: Changed, NewDest: newDest, Apply: p.AcceptChanged,
+		Message: fmt.Sprintf("%s %s → %s: the quoted text changed since it was pinned (the md5 is of %s)%s", res.Path, q.old.Label(), newLabel, where, in),
+		Detail:  quoteDiff(q.old.Text, newRes.Selection.Text, 40)}
 	return p.acceptance(out)
 }
 
-// pinnedVersion finds the version of the file cur that passes md5Only (a
-// fragment whose checks are the link's md5= alone): pin's own earlier
-// writes first, then git history. ver is nil when none has it; err says
-// why no history could be searched.
-func (p *Planner) pinnedVersion(cur *pinCurrentTarget, md5Only rfc5147.Fragment) (old *rfc5147.Text, rem *pinRemembered, ver *pinOldVersion, err error) {
-	cs := pinConfiguredCharset(cur.text.Facts().Charset)
-	ver, err = p.History.find(cur.osPath, func(raw []byte) bool {
-		r := p.rememberedText(cur.osPath, raw, cs)
-		t := r.text
-		if t == nil {
-			var err error
-			if t, err = rfc5147.NewText(raw, cs); err != nil {
-				return false
+// hints says where the quoted text still occurs verbatim, as a hint.
+func (p *Planner) hints(path string, q quoteFacts) string {
+	if len(q.mapping.elsewhere) == 0 {
+		return ""
+	}
+	cd := p.declsOf(q.cur.decls, path, q.lang, q.cur.text.Bytes())
+	var at []string
+	for _, r := range q.mapping.elsewhere {
+		s := "lines " + humanLines(r)
+		if cd.err == nil {
+			if i := enclosing(cd.spans, r[0], r[1]); i >= 0 {
+				s += " (" + cd.spans[i].Kind + " " + cd.spans[i].Name + ")"
 			}
 		}
-		if _, err := t.Select(md5Only); err != nil {
-			return false
-		}
-		old, rem = t, r
-		return true
-	})
-	return old, rem, ver, err
+		at = append(at, s)
+	}
+	more := ""
+	if len(q.mapping.elsewhere) == maxHints {
+		more = " and maybe more"
+	}
+	return fmt.Sprintf("the same text is still at %s%s: a hint, not the quote's new place", strings.Join(at, ", "), more)
 }
 
-// pinSameQuote reports whether relocated text is the pinned text: equal, or
+func humanLines(r [2]int) string {
+	if r[1]-r[0] <= 1 {
+		return fmt.Sprint(r[0] + 1)
+	}
+	return fmt.Sprintf("%d–%d", r[0]+1, r[1])
+}
+
+// quoteLines shows text, each line after prefix, at most maxLines lines.
+func quoteLines(prefix string, text []byte, maxLines int) []string {
+	out := quoteNow(text, maxLines)
+	for i, l := range out {
+		if strings.HasPrefix(l, "| ") {
+			out[i] = prefix + l[2:]
+		}
+	}
+	return out
+}
+
+// notFound describes a link whose pinned version pin cannot find: review.
+func (p *Planner) notFound(label string, f rfc5147.Fragment, sel *rfc5147.Selection, err error) Change {
+	md5s := describeChecks(f, rfc5147.MD5)
+	var why string
+	switch {
+	case errors.Is(err, ErrHistoryLimit):
+		why = fmt.Sprintf("the history search stopped before finding it (%s)", strings.TrimPrefix(err.Error(), errNoHistory.Error()+": "+ErrHistoryLimit.Error()+": "))
+	case err != nil:
+		why = fmt.Sprintf("no history is available to find the version that had it (%s)", strings.TrimPrefix(err.Error(), errNoHistory.Error()+": "))
+	default:
+		why = "no version of the file git still has (HEAD's history, the index, other refs, ORIG_HEAD, the reflog) has it"
+	}
+	msg := fmt.Sprintf("%s: the file no longer has %s, and %s, so pin cannot tell whether the quoted text moved or changed; the range as written now quotes the text below: if that is the right text, remove the link's md5= and run `%s`, which pins it as it is; otherwise fix the range by hand", label, md5s, why, p.pinCommand())
+	if sel.Clamped {
+		msg = fmt.Sprintf("%s: the file no longer has %s, and %s; the range now runs past the end of the file: fix the link by hand", label, md5s, why)
+	}
+	return Change{Class: Review, Failed: true, Message: msg, Detail: quoteNow(sel.Text, 40)}
+}
+
+// pinCommand is the command that pins a page's unpinned links: the
+// accept command (which repeats the caller's flags) without
+// --accept-changed.
+func (p *Planner) pinCommand() string {
+	if p.PinCommand != nil {
+		return p.PinCommand(p.page)
+	}
+	return strings.Replace(p.acceptCommand(), " --accept-changed", "", 1)
+}
+
+// distinctive reports whether line i of the pinned version says something
+// no other line of it says: the lines that can show a declaration renamed.
+func (pv *pinnedVersion) distinctive(i int) bool {
+	if pv.counts == nil {
+		pv.counts = map[string]int{}
+		for _, l := range pv.lines.contents() {
+			pv.counts[strings.TrimSpace(l)]++
+		}
+	}
+	l := pv.lines.content(i)
+	return substantive(l) && pv.counts[strings.TrimSpace(l)] == 1
+}
+
+// pinnedVersion finds, once per Planner, the version of the file cur
+// (project path path) that the link with fragment f was pinned to.
+func (p *Planner) pinnedVersion(path string, cur *currentFile, f rfc5147.Fragment) *pinnedVersion {
+	var sum [16]byte
+	for _, c := range f.Checks {
+		if c.Kind == rfc5147.MD5 {
+			sum = c.Sum
+			break
+		}
+	}
+	key := pinnedKey{path, sum}
+	if p.pinned == nil {
+		p.pinned = map[pinnedKey]*pinnedVersion{}
+	}
+	if pv, ok := p.pinned[key]; ok {
+		return pv
+	}
+	pv := &pinnedVersion{maps: map[*currentFile]*lineMap{}, decls: map[string]*declarations{}}
+	// Every md5 the link writes must pass, as the build would check them.
+	md5Only := f
+	md5Only.Checks = nil
+	charset := false
+	for _, c := range f.Checks {
+		if c.Kind == rfc5147.MD5 {
+			md5Only.Checks = append(md5Only.Checks, c)
+			charset = charset || c.Charset != ""
+		}
+	}
+	cs := configuredCharset(cur.text.Facts().Charset)
+	decode := func(raw []byte) *rfc5147.Text {
+		t, err := rfc5147.NewText(raw, cs)
+		if err != nil {
+			return nil
+		}
+		if _, err := t.Select(md5Only); err != nil {
+			return nil
+		}
+		return t
+	}
+	var match func([]byte) bool
+	if charset {
+		match = func(raw []byte) bool { return decode(raw) != nil }
+	}
+	ver, err := p.History.find(cur.osPath, sum, match)
+	if ver == nil {
+		pv.err = err
+		return pv
+	}
+	t := decode(ver.raw)
+	if t == nil {
+		return pv
+	}
+	pv.ver, pv.text, pv.lines = ver, t, newRFCText(t.Bytes())
+	// Kept once found; a version not found is looked for again (History
+	// remembers what it read, and pin may Remember a page it rewrote).
+	p.pinned[key] = pv
+	return pv
+}
+
+// lineMap returns the line map of the pinned version onto cur, made once.
+func (pv *pinnedVersion) lineMap(cur *currentFile) *lineMap {
+	m := pv.maps[cur]
+	if m == nil {
+		m = newLineMap(pv.lines, cur.lines)
+		pv.maps[cur] = m
+	}
+	return m
+}
+
+// declsOf returns the declarations of src (a version of the file at
+// project path path) in the cache, parsing it once per language.
+func (p *Planner) declsOf(cache map[string]*declarations, path, lang string, src []byte) *declarations {
+	if d, ok := cache[lang]; ok {
+		return d
+	}
+	d := &declarations{}
+	set := p.Resolver.SymbolSet()
+	d.spans, d.err = set.Symbols(path, lang, src, true)
+	cache[lang] = d
+	return d
+}
+
+// sameQuote reports whether relocated text is the pinned text: equal, or
 // differing only in a final line ending present on one side.
-func pinSameQuote(old, cur []byte) bool {
+func sameQuote(old, cur []byte) bool {
 	if bytes.Equal(old, cur) {
 		return true
 	}
@@ -348,25 +498,4 @@ func pinSameQuote(old, cur []byte) bool {
 	}
 	rest := b[len(a):]
 	return len(rest) > 0 && rfc5147.EndingAt(rest, 0) == len(rest)
-}
-
-// rememberedText returns the decoded form of raw, kept for the Planner's
-// life, when raw is a version given to History.Remember (whose bytes live
-// as long); otherwise an entry with no text: the caller decodes raw itself.
-func (p *Planner) rememberedText(osPath string, raw []byte, cs rfc5147.Charset) *pinRemembered {
-	if len(raw) == 0 || !p.History.remembers(osPath, raw) {
-		return &pinRemembered{}
-	}
-	if p.remembered == nil {
-		p.remembered = map[*byte]*pinRemembered{}
-	}
-	if r, ok := p.remembered[&raw[0]]; ok {
-		return r
-	}
-	r := &pinRemembered{maps: map[*pinCurrentTarget]*pinLineMap{}}
-	if t, err := rfc5147.NewText(raw, cs); err == nil {
-		r.text, r.lines = t, pinNewRFCText(t.Bytes())
-	}
-	p.remembered[&raw[0]] = r
-	return r
 }

@@ -9,12 +9,12 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 )
 
-// pinRewriteDest returns dest with its fragment changed: the positions part
+// rewriteDest returns dest with its fragment changed: the positions part
 // ("line=10,20") replaced by positions unless that is "", the value of the
 // i-th integrity check replaced by values[i] (its name and ",charset" kept as
 // written), and ";md5=addMD5" appended unless that is "". Everything else
 // stays as written. The fragment must have parsed.
-func pinRewriteDest(dest, positions string, values map[int]string, addMD5 string) string {
+func rewriteDest(dest, positions string, values map[int]string, addMD5 string) string {
 	hash := strings.IndexByte(dest, '#')
 	// Parse accepted the fragment, so ';' only separates its parts.
 	parts := strings.Split(dest[hash+1:], ";")
@@ -36,10 +36,10 @@ func pinRewriteDest(dest, positions string, values map[int]string, addMD5 string
 	return out
 }
 
-// pinPositionsText writes a fragment's positions part in form, or returns ""
+// positionsText writes a fragment's positions part in form, or returns ""
 // when the numbers are those already written (so the text is kept as is,
 // leading zeros and all).
-func pinPositionsText(f rfc5147.Fragment, start, end int64) string {
+func positionsText(f rfc5147.Fragment, start, end int64) string {
 	s, e := strconv.FormatInt(start, 10), strconv.FormatInt(end, 10)
 	name := f.Scheme.String() + "="
 	switch f.Form {
@@ -85,9 +85,9 @@ func ApplyEdits(src []byte, edits []Edit) []byte {
 	return out.Bytes()
 }
 
-// pinDescribeChecks lists a fragment's checks of one kind as written in
+// describeChecks lists a fragment's checks of one kind as written in
 // canonical form, for messages: "md5=…" or "md5=…, md5=…,latin1".
-func pinDescribeChecks(f rfc5147.Fragment, kind rfc5147.CheckKind) string {
+func describeChecks(f rfc5147.Fragment, kind rfc5147.CheckKind) string {
 	var parts []string
 	for _, c := range f.Checks {
 		if c.Kind == kind {
@@ -99,4 +99,4 @@ func pinDescribeChecks(f rfc5147.Fragment, kind rfc5147.CheckKind) string {
 
 // AddMD5 returns the destination dest, whose fragment must parse, with
 // ";md5=sum" appended: what pin writes for an unpinned link.
-func AddMD5(dest, sum string) string { return pinRewriteDest(dest, "", nil, sum) }
+func AddMD5(dest, sum string) string { return rewriteDest(dest, "", nil, sum) }

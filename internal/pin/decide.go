@@ -1,0 +1,186 @@
+package pin
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
+)
+
+// This file is step 4 of relocation: decide a quote's class from where the
+// mapping carries it (quotemap.go) and whether it stays in its
+// declaration. Pure: no file is read here.
+
+// declVerdict says whether the lines a quote spans now lie in the
+// declaration they lay in when it was pinned.
+type declVerdict uint8
+
+const (
+	// declUnknown: no parser for the file's language, or a version does
+	// not parse: only the line mapping speaks.
+	declUnknown declVerdict = iota
+	// declSame: the same declaration (the same name, unique on both
+	// sides, or one the diff shows renamed: renamed), or
+	// outside any declaration in both, among the same ones.
+	declSame
+	// declOther: another declaration.
+	declOther
+)
+
+// declarations are the declarations of one version of a file, with doc
+// comments, in source order; err says why there are none.
+type declarations struct {
+	spans []symbol.Span
+	err   error
+}
+
+// enclosing returns the innermost declaration that holds lines [s, e)
+// (an empty range: the line s), or -1.
+func enclosing(spans []symbol.Span, s, e int) int {
+	e = max(e, s+1)
+	best := -1
+	for i, d := range spans {
+		if d.Start <= s && e <= d.End && (best < 0 || d.End-d.Start < spans[best].End-spans[best].Start) {
+			best = i
+		}
+	}
+	return best
+}
+
+// overlapped names the declarations lines [s, e) touch, in order.
+func overlapped(spans []symbol.Span, s, e int) string {
+	e = max(e, s+1)
+	var names []string
+	for _, d := range spans {
+		if d.Start < e && s < d.End {
+			names = append(names, d.Kind+" "+d.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// sameDeclaration compares the declaration around old lines oldR in the
+// pinned version with the one around new lines newR now; what names the
+// two for messages ("func A", "func A → func B").
+func sameDeclaration(old, cur *declarations, oldR, newR [2]int, m *lineMap, distinctive func(oldLine int) bool) (v declVerdict, what string) {
+	if old.err != nil || cur.err != nil {
+		return declUnknown, ""
+	}
+	io, in := enclosing(old.spans, oldR[0], oldR[1]), enclosing(cur.spans, newR[0], newR[1])
+	switch {
+	case io < 0 && in < 0:
+		a, b := overlapped(old.spans, oldR[0], oldR[1]), overlapped(cur.spans, newR[0], newR[1])
+		if a == b {
+			return declSame, a
+		}
+		return declOther, fmt.Sprintf("outside any declaration (%s) → (%s)", orNone(a), orNone(b))
+	case io < 0:
+		return declOther, fmt.Sprintf("outside any declaration → %s %s", cur.spans[in].Kind, cur.spans[in].Name)
+	case in < 0:
+		return declOther, fmt.Sprintf("%s %s → outside any declaration", old.spans[io].Kind, old.spans[io].Name)
+	}
+	d, n := old.spans[io], cur.spans[in]
+	name := func(s symbol.Span) string { return s.Kind + " " + s.Name }
+	switch {
+	case d.Name == n.Name && d.Kind == n.Kind && unique(old.spans, d) && unique(cur.spans, n):
+		return declSame, name(n)
+	case d.Kind == n.Kind && renamed(old, cur, d, n, m, distinctive):
+		return declSame, name(d) + " → " + name(n) + " (renamed)"
+	}
+	return declOther, name(d) + " → " + name(n)
+}
+
+// renamed reports whether the diff shows declaration d of the pinned
+// version renamed to n: d's name is gone and n's is new, d's first line
+// was edited into n's, and most of d's distinctive lines (lines that say
+// something no other line of the file says) were kept, verbatim, in n.
+// (First lines alike are not enough: "func A(t *T) error {" pairs with any
+// other test's; nor are lines such as "if err != nil {", found anywhere.)
+func renamed(old, cur *declarations, d, n symbol.Span, m *lineMap, distinctive func(int) bool) bool {
+	if has(cur.spans, d.Name) || has(old.spans, n.Name) || d.Start >= len(m.fate) || m.fate[d.Start] != lineEdited || m.toNew[d.Start] != n.Start {
+		return false
+	}
+	carried, all := 0, 0
+	for i := d.Start + 1; i < d.End && i < len(m.fate); i++ {
+		if !distinctive(i) {
+			continue
+		}
+		all++
+		if m.fate[i] == lineKept && m.toNew[i] >= n.Start && m.toNew[i] < n.End {
+			carried++
+		}
+	}
+	return 2*carried > all
+}
+
+// has reports whether a declaration of spans is named name.
+func has(spans []symbol.Span, name string) bool {
+	for _, s := range spans {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// unique reports whether no other declaration of spans has d's name.
+func unique(spans []symbol.Span, d symbol.Span) bool {
+	n := 0
+	for _, s := range spans {
+		if s.Name == d.Name && s.Kind == d.Kind {
+			n++
+		}
+	}
+	return n == 1
+}
+
+// decision is a quote's class, and why (for Review).
+type decision struct {
+	class Class
+	why   string
+}
+
+// decide classes a quote whose pinned version was found: from where the
+// mapping carries it (mp), whether that is in its declaration (v, what),
+// and whether the new positions are the ones the link has (inPlace).
+//
+//	mapping       declaration          class
+//	unknown       -                    Review
+//	deleted       -                    Gone (identical text elsewhere: a hint)
+//	any other     another one          Review
+//	moved block   unknown, not unique  Review
+//	intact        same, or unknown     Refreshed in place, else Moved
+//	              and anchored         (unknown and not anchored: Review)
+//	edited        same, or unknown     Changed at the new place
+//	              and anchored         (unknown and not anchored: Review)
+func decide(mp quoteMapping, v declVerdict, what string, inPlace bool) decision {
+	switch mp.fate {
+	case quoteUnknown:
+		return decision{Review, mp.why}
+	case quoteDeleted:
+		return decision{class: Gone}
+	}
+	if v == declOther {
+		return decision{Review, "the lines the diff leads to lie in another declaration (" + what + ")"}
+	}
+	if mp.block && v == declUnknown && len(mp.elsewhere) != 1 {
+		return decision{Review, fmt.Sprintf("the quoted lines were deleted, and the same text occurs %d times in the file", len(mp.elsewhere))}
+	}
+	if v == declUnknown && !mp.block && !mp.anchored && !(inPlace && mp.fate == quoteIntact) {
+		return decision{Review, "the lines around the quoted text changed, and no parser for the file's language can tell which declaration holds it now"}
+	}
+	switch {
+	case mp.fate == quoteEdited:
+		return decision{class: Changed}
+	case inPlace:
+		return decision{class: Refreshed}
+	}
+	return decision{class: Moved}
+}

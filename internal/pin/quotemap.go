@@ -1,0 +1,457 @@
+package pin
+
+import (
+	"bytes"
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+)
+
+// This file is step 3 of relocation: carry one quote through the line
+// map (linemap.go) of its pinned version onto the file as it is now. It
+// says what the mapping shows, never more: a quote is intact only when
+// every quoted line was carried unchanged, in order, with nothing between;
+// an identical block elsewhere is a hint, not a place.
+
+// quoteFate is what the mapping shows became of a quote.
+type quoteFate uint8
+
+const (
+	// quoteUnknown: the mapping cannot tell (why says so).
+	quoteUnknown quoteFate = iota
+	// quoteIntact: every quoted line (or character) was carried unchanged
+	// to [start, end), nothing inserted between.
+	quoteIntact
+	// quoteEdited: some quoted lines were kept or edited into [start,
+	// end); others were deleted, edited, or lines were inserted between.
+	quoteEdited
+	// quoteDeleted: no quoted line that holds a letter or a digit
+	// survives.
+	quoteDeleted
+)
+
+// quoteMapping is where the mapping carries a quote.
+type quoteMapping struct {
+	fate quoteFate
+	// start and end are the new positions, in the fragment's unit, for
+	// quoteIntact and quoteEdited.
+	start, end int64
+	// oldLines and newLines are the lines the quote spans in the pinned
+	// version and now ([start, end), 0-based), for the declaration check.
+	oldLines, newLines [2]int
+	// block: the quoted lines were deleted from their place and occur
+	// verbatim once among lines inserted elsewhere (a move the line diff
+	// shows as a deletion and an insertion). Such a place is taken only
+	// when the declaration around it is the quote's (decide).
+	block bool
+	// elsewhere lists the new lines where the quoted text occurs verbatim
+	// (at most a few): a hint for a deleted quote, never its new place.
+	elsewhere [][2]int
+	// why says what the mapping cannot tell, for quoteUnknown.
+	why string
+	// anchored: the lines that say something next to the quote (the
+	// nearest within a few lines before and after it) were kept next to
+	// its new place. Without a parser to name the declaration, a moved
+	// quote needs it.
+	anchored bool
+	// kept and said count the quoted lines that hold a letter or a digit
+	// and were kept or edited, and all of those.
+	kept, said int
+}
+
+// maxHints bounds the places listed as holding the quoted text elsewhere.
+const maxHints = 3
+
+// mapQuote carries the quote sel of a link with fragment f, selected in
+// the pinned version old, onto cur through m.
+func mapQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText, m *lineMap) quoteMapping {
+	if f.Scheme == rfc5147.Line {
+		return mapLineQuote(f, sel, old, cur, m)
+	}
+	return mapCharQuote(f, sel, old, cur, m)
+}
+
+func mapLineQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText, m *lineMap) quoteMapping {
+	s, e := int(sel.Lines.Start), int(sel.Lines.End)
+	out := quoteMapping{oldLines: [2]int{s, e}}
+	if f.IsZeroLength() || s >= e {
+		p, ok := mapBoundary(s, m, len(old.lines), len(cur.lines))
+		if !ok {
+			out.why = fmt.Sprintf("the lines around line %d changed, so the position cannot be followed", s+1)
+			return out
+		}
+		out.fate, out.start, out.end, out.newLines = quoteIntact, int64(p), int64(p), [2]int{p, p}
+		return out
+	}
+	ns, ne := -1, -1
+	allKept := true
+	for i := s; i < e; i++ {
+		said := substantive(old.content(i))
+		if said {
+			out.said++
+		}
+		switch m.fate[i] {
+		case lineUnknown:
+			out.why = fmt.Sprintf("line %d is in a rewrite too large to follow line by line", i+1)
+			return out
+		case lineKept, lineEdited:
+			if m.fate[i] == lineEdited {
+				allKept = false
+			}
+			if said {
+				out.kept++
+			}
+			if ns < 0 {
+				ns = m.toNew[i]
+			}
+			ne = m.toNew[i] + 1
+		default:
+			allKept = false
+		}
+	}
+	if out.kept == 0 {
+		return deletedLines(f, s, e, old, cur, m, out)
+	}
+	// A first (last) quoted line deleted in a run of changes that starts
+	// (ends) with it was replaced by that run's new lines: they are part
+	// of the quote now. Lines inserted before an edited first line (after
+	// an edited last one) are not.
+	if h := m.hunkOf[s]; h >= 0 && m.fate[s] == lineDeleted && m.hunks[h].oldStart == s {
+		ns = min(ns, m.hunks[h].newStart)
+	}
+	if h := m.hunkOf[e-1]; h >= 0 && m.fate[e-1] == lineDeleted && m.hunks[h].oldEnd == e {
+		ne = max(ne, m.hunks[h].newEnd)
+	}
+	switch f.Form {
+	case rfc5147.FromStart:
+		ns = 0
+	case rfc5147.ToEnd:
+		ne = len(cur.lines)
+	}
+	out.newLines = [2]int{ns, ne}
+	out.start, out.end = int64(ns), int64(ne)
+	if allKept && ne-ns == e-s && linesMatch(old, s, cur, ns, e-s) {
+		out.fate = quoteIntact
+		out.anchored = anchoredAt(s, e, ns, ne, 0, m)
+		return out
+	}
+	if 2*out.kept < out.said {
+		out.why = fmt.Sprintf("only %d of the %d quoted lines that say something are still in the file", out.kept, out.said)
+		return out
+	}
+	carried := 0 // new lines the quote's lines became
+	for j := ns; j < ne; j++ {
+		if o := m.fromNew[j]; o >= s && o < e {
+			carried++
+		}
+	}
+	if 2*carried < ne-ns {
+		out.why = fmt.Sprintf("most of the %d lines the quote would span now (lines %d–%d) are new", ne-ns, ns+1, ne)
+		return out
+	}
+	out.fate = quoteEdited
+	// Without a parser, an edited quote is followed only when its
+	// neighbours stayed and most of its new lines are its own.
+	out.anchored = anchoredAt(s, e, ns, ne, neighbourhood, m) && ne-ns-carried <= max(2, (ne-ns)/4)
+	return out
+}
+
+// deletedLines finishes the mapping of a line quote none of whose lines
+// that say something survived: a block moved verbatim (deleted here,
+// inserted elsewhere), or deleted.
+func deletedLines(f rfc5147.Fragment, s, e int, old, cur *rfcText, m *lineMap, out quoteMapping) quoteMapping {
+	n := e - s
+	moved := -1
+	for k := 0; k+n <= len(cur.lines); k++ {
+		if !linesMatch(old, s, cur, k, n) || !formAllows(f, k == 0, k+n == len(cur.lines)) {
+			continue
+		}
+		if len(out.elsewhere) < maxHints {
+			out.elsewhere = append(out.elsewhere, [2]int{k, k + n})
+		}
+		inserted := true
+		for j := k; j < k+n; j++ {
+			inserted = inserted && m.fromNew[j] < 0
+		}
+		switch {
+		case inserted && moved == -1:
+			moved = k
+		case inserted:
+			moved = -2 // inserted in two places: no move
+		}
+	}
+	if out.said == 0 {
+		out.why = "the quoted lines hold no letter or digit to follow them by, and they changed"
+		return out
+	}
+	if moved >= 0 {
+		out.fate, out.block = quoteIntact, true
+		out.start, out.end, out.newLines = int64(moved), int64(moved+n), [2]int{moved, moved + n}
+		return out
+	}
+	out.fate = quoteDeleted
+	return out
+}
+
+// neighbourhood is how far from a quote the line that anchors it may be,
+// and how far it may have moved away from it.
+const neighbourhood = 8
+
+// anchoredAt reports whether the quote's neighbours stayed its
+// neighbours: on each side of old lines [s, e), the nearest distinctive
+// line (one no other old line says) within neighbourhood lines, if there
+// is one, was kept on the same side of new lines [ns, ne), at most slack
+// lines further away; and at least one side has one.
+func anchoredAt(s, e, ns, ne, slack int, m *lineMap) bool {
+	seen := 0
+	side := func(from, to, step int, ok func(i int) bool) bool {
+		for i := from; i != to; i += step {
+			if m.distinct[i] {
+				seen++
+				return m.fate[i] == lineKept && ok(i)
+			}
+		}
+		return true
+	}
+	before := side(s-1, max(-1, s-1-neighbourhood), -1, func(i int) bool { return m.toNew[i] < ns && ns-m.toNew[i] <= s-i+slack })
+	after := side(e, min(len(m.distinct), e+neighbourhood), 1, func(i int) bool { return m.toNew[i] >= ne && m.toNew[i]-ne <= i-e+slack })
+	return before && after && seen > 0
+}
+
+// mapBoundary maps the position before old line s (s == nOld: the end)
+// when the lines on both sides of it were kept next to each other.
+func mapBoundary(s int, m *lineMap, nOld, nNew int) (int, bool) {
+	kept := func(i int) bool { return i >= 0 && i < nOld && m.fate[i] == lineKept }
+	switch {
+	case nOld == 0:
+		return 0, nNew == 0
+	case s == 0:
+		return 0, kept(0) && m.toNew[0] == 0
+	case s >= nOld:
+		return nNew, kept(nOld-1) && m.toNew[nOld-1] == nNew-1
+	}
+	return m.toNew[s], kept(s) && kept(s-1) && m.toNew[s-1]+1 == m.toNew[s]
+}
+
+func mapCharQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText, m *lineMap) quoteMapping {
+	sb, eb := int(sel.Bytes.Start), int(sel.Bytes.End)
+	ls, le := int(sel.Lines.Start), max(int(sel.Lines.End), int(sel.Lines.Start)+1)
+	out := quoteMapping{oldLines: [2]int{ls, le}}
+	for i := ls; i < le && i < len(old.lines); i++ {
+		if substantive(old.content(i)) {
+			out.said++
+			if m.fate[i] == lineKept || m.fate[i] == lineEdited {
+				out.kept++
+			}
+		}
+	}
+	ns, okS := mapOffset(sb, true, old, cur, m)
+	ne, okE := mapOffset(eb, false, old, cur, m)
+	if f.IsZeroLength() {
+		ne, okE = ns, okS
+	}
+	switch f.Form {
+	case rfc5147.FromStart:
+		ns, okS = 0, true
+	case rfc5147.ToEnd:
+		ne, okE = len(cur.data), true
+	}
+	if okS && okE && ns <= ne && cur.boundary(ns) && cur.boundary(ne) {
+		l0, _ := cur.lineAt(ns)
+		l1, _ := cur.lineAt(max(ne-1, ns))
+		out.newLines = [2]int{l0, max(l1+1, l0+1)}
+		out.start, out.end = cur.charPos(ns), cur.charPos(ne)
+		if sameQuote(sel.Text, cur.data[ns:ne]) {
+			out.fate = quoteIntact
+			out.anchored = anchoredAt(ls, le, out.newLines[0], out.newLines[1], 0, m)
+			return out
+		}
+		if out.kept > 0 && ne > ns {
+			out.fate = quoteEdited
+			return out
+		}
+	}
+	if out.kept > 0 {
+		out.why = "where the quoted characters start or end cannot be found in the edited lines"
+		return out
+	}
+	// Deleted: where the same characters still are is a hint, or a move.
+	quoted := sel.Text
+	moved := -1
+	for from := 0; len(quoted) > 0 && from <= len(cur.data); {
+		i := bytes.Index(cur.data[from:], quoted)
+		if i < 0 {
+			break
+		}
+		off, end := from+i, from+i+len(quoted)
+		from = off + 1
+		if !cur.boundary(off) || !cur.boundary(end) || !formAllows(f, off == 0, end == len(cur.data)) {
+			continue
+		}
+		l0, _ := cur.lineAt(off)
+		l1, _ := cur.lineAt(max(end-1, off))
+		if len(out.elsewhere) < maxHints {
+			out.elsewhere = append(out.elsewhere, [2]int{l0, l1 + 1})
+		}
+		inserted := true
+		for j := l0; j <= l1 && j < len(cur.lines); j++ {
+			inserted = inserted && m.fromNew[j] < 0
+		}
+		switch {
+		case inserted && moved == -1:
+			moved = off
+		case inserted:
+			moved = -2
+		}
+	}
+	if out.said == 0 {
+		out.why = "the quoted characters hold no letter or digit to follow them by, and they changed"
+		return out
+	}
+	if moved >= 0 {
+		end := moved + len(quoted)
+		l0, _ := cur.lineAt(moved)
+		l1, _ := cur.lineAt(max(end-1, moved))
+		out.fate, out.block = quoteIntact, true
+		out.start, out.end, out.newLines = cur.charPos(moved), cur.charPos(end), [2]int{l0, l1 + 1}
+		return out
+	}
+	out.fate = quoteDeleted
+	return out
+}
+
+// maxEditedBytes bounds each side of a run of changed lines that a
+// character position is followed through (a word diff): larger runs are
+// rewrites, and the position is not followed.
+const maxEditedBytes = 64 << 10
+
+// mapOffset maps byte offset off of the old text (a quote's start when
+// isStart, else its end) onto cur: through the kept line that holds it, or
+// through a word diff of the run of changed lines that holds it.
+func mapOffset(off int, isStart bool, old, cur *rfcText, m *lineMap) (int, bool) {
+	l, col := old.lineAt(off)
+	nOld := len(old.lines)
+	// The line whose characters decide: for an end at a line start, the
+	// line before it.
+	at := l
+	if col == 0 && !isStart {
+		at = l - 1
+	}
+	switch {
+	case at < 0:
+		return 0, true
+	case at >= nOld:
+		if nOld > 0 && m.fate[nOld-1] == lineKept {
+			return cur.lines[m.toNew[nOld-1]].end, true
+		}
+		return 0, false
+	case m.fate[at] == lineKept:
+		nl := cur.lines[m.toNew[at]]
+		if col == 0 && !isStart {
+			return nl.end, true
+		}
+		return nl.start + col, true
+	}
+	h := m.hunks[m.hunkOf[at]]
+	if h.newEnd == h.newStart {
+		return 0, false
+	}
+	ob, oe := old.lines[h.oldStart].start, old.lines[h.oldEnd-1].end
+	nb, ne := cur.lines[h.newStart].start, cur.lines[h.newEnd-1].end
+	if oe-ob > maxEditedBytes || ne-nb > maxEditedBytes {
+		return 0, false
+	}
+	p, ok := mapThroughWords(off-ob, isStart, old.data[ob:oe], cur.data[nb:ne])
+	return nb + p, ok
+}
+
+// mapThroughWords maps offset off of a onto b through a diff of their
+// words: a start is carried by the word that begins there (or the one
+// that ends there), an end by the word that ends there (or the one that
+// begins there), only when that word is unchanged.
+func mapThroughWords(off int, isStart bool, a, b []byte) (int, bool) {
+	wa, wb := words(a), words(b)
+	sa, sb := make([]string, len(wa)), make([]string, len(wb))
+	for i, w := range wa {
+		sa[i] = string(a[w[0]:w[1]])
+	}
+	for i, w := range wb {
+		sb[i] = string(b[w[0]:w[1]])
+	}
+	to := make([]int, len(wa))
+	for i := range to {
+		to[i] = -1
+	}
+	for _, e := range diffLines(sa, sb) {
+		if e.kind == opEqual {
+			to[e.a] = e.b
+		}
+	}
+	if off >= len(a) {
+		// The end of the run: carried when its last word is kept.
+		if n := len(wa); n > 0 && to[n-1] >= 0 {
+			return wb[to[n-1]][1], true
+		}
+		return 0, false
+	}
+	for i, w := range wa {
+		switch {
+		case w[0] < off && off < w[1]:
+			if to[i] >= 0 {
+				return wb[to[i]][0] + off - w[0], true
+			}
+			return 0, false
+		case w[0] == off && isStart, w[1] == off && !isStart:
+			if to[i] >= 0 {
+				return wb[to[i]][w2(isStart)], true
+			}
+		}
+	}
+	for i, w := range wa {
+		if (isStart && w[1] == off) || (!isStart && w[0] == off) {
+			if to[i] >= 0 {
+				return wb[to[i]][w2(!isStart)], true
+			}
+		}
+	}
+	return 0, false
+}
+
+// w2 is the index of a word's start (0) when start, else its end (1).
+func w2(start bool) int {
+	if start {
+		return 0
+	}
+	return 1
+}
+
+// words cuts text into words: runs of letters, digits and '_', runs of
+// spaces, and single other characters, as [start, end) byte offsets.
+func words(text []byte) [][2]int {
+	var out [][2]int
+	kind := func(r rune) int {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_':
+			return 1
+		case r == ' ' || r == '\t':
+			return 2
+		}
+		return 0
+	}
+	for i := 0; i < len(text); {
+		r, n := utf8.DecodeRune(text[i:])
+		k, j := kind(r), i+n
+		for k != 0 && j < len(text) {
+			r2, n2 := utf8.DecodeRune(text[j:])
+			if kind(r2) != k {
+				break
+			}
+			j += n2
+		}
+		out = append(out, [2]int{i, j})
+		i = j
+	}
+	return out
+}
