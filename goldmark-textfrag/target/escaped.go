@@ -3,6 +3,7 @@ package target
 import (
 	"errors"
 	"fmt"
+	"html"
 	"regexp"
 	"strings"
 
@@ -48,10 +49,10 @@ func (e *EscapedError) Error() string {
 // Unwrap returns ErrEscaped.
 func (e *EscapedError) Unwrap() error { return ErrEscaped }
 
-// MarkdownDecoded returns dest as Markdown reads a link destination: with
+// MarkdownDecoded returns dest as goldmark reads a link destination, with
 // backslash escapes of ASCII punctuation and entity and numeric character
-// references decoded, exactly as goldmark's HTML renderer does before it
-// writes an href or src. Percent-encoding is kept.
+// references decoded, exactly as its HTML renderer does before it writes
+// an href or src (Hugo's too). Percent-encoding is kept.
 func MarkdownDecoded(dest string) string {
 	if !strings.ContainsAny(dest, `&\`) {
 		return dest
@@ -63,20 +64,48 @@ func MarkdownDecoded(dest string) string {
 	return string(b)
 }
 
+// commonMarkDecoded returns dest as CommonMark reads it. It differs from
+// MarkdownDecoded where goldmark departs from CommonMark: goldmark reads a
+// decimal reference with a leading zero as octal ("&#043;" is "#"), and
+// none of more than 7 digits. A destination either reading makes an RFC
+// 5147 link is one textfrag must see. The Hugo module reads the same way
+// (partials/textfrag/escaped.txt).
+func commonMarkDecoded(dest string) string {
+	if !strings.ContainsAny(dest, `&\`) {
+		return dest
+	}
+	s := string(util.UnescapePunctuations([]byte(dest)))
+	return referenceRE.ReplaceAllStringFunc(s, html.UnescapeString)
+}
+
+// referenceRE matches a character reference: numeric, or a name that
+// html.UnescapeString reads only when it is an HTML5 entity.
+var referenceRE = regexp.MustCompile(`&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z0-9]+);`)
+
 // escapeRE matches what MarkdownDecoded may decode: a backslash escape, a
 // numeric reference or a named one.
-var escapeRE = regexp.MustCompile(`\\[!-/:-@\[-` + "`" + `{-~]|&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]+|[A-Za-z0-9]+);`)
+var escapeRE = regexp.MustCompile(`\\[!-/:-@\[-` + "`" + `{-~]|&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z0-9]+);`)
 
 // escaped returns the EscapedError of dest when Markdown reads dest as
-// something else, and nil when it reads it as written.
-func escaped(dest string) *EscapedError {
-	read := MarkdownDecoded(dest)
-	if read == dest {
+// something else, and nil when it reads it as written. Read is the first
+// of goldmark's and CommonMark's readings that claims (see Resolver.claims)
+// a link, or goldmark's when none does.
+func escaped(dest string, claims func(string) bool) *EscapedError {
+	if !strings.ContainsAny(dest, `&\`) {
 		return nil
+	}
+	read := MarkdownDecoded(dest)
+	cm := commonMarkDecoded(dest)
+	if read == dest && cm == dest {
+		return nil
+	}
+	decode := MarkdownDecoded
+	if !claims(read) && claims(cm) {
+		read, decode = cm, commonMarkDecoded
 	}
 	e := &EscapedError{Written: dest, Read: read, Plain: plainSpelling(read)}
 	for _, m := range escapeRE.FindAllString(dest, -1) {
-		if d := MarkdownDecoded(m); d != m {
+		if d := decode(m); d != m {
 			e.Ref, e.Means = m, d
 			break
 		}
@@ -117,9 +146,10 @@ func MayQuote(dest string) bool {
 	if l.HasFragment && rfc5147.IsCandidate(l.Fragment) {
 		return true
 	}
-	if read := MarkdownDecoded(dest); read != dest {
-		l = SplitLink(read)
-		return l.HasFragment && rfc5147.IsCandidate(l.Fragment)
+	for _, read := range []string{MarkdownDecoded(dest), commonMarkDecoded(dest)} {
+		if l = SplitLink(read); read != dest && l.HasFragment && rfc5147.IsCandidate(l.Fragment) {
+			return true
+		}
 	}
 	return false
 }

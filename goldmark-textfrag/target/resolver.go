@@ -326,7 +326,7 @@ func (r *Resolver) DocPath(osPath string) string {
 // RFC 5147 link this Resolver reads, so that no link is published as one
 // that was not verified (escaped.go).
 func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
-	if e := escaped(dest); e != nil && (r.claims(dest) || r.claims(e.Read)) {
+	if e := escaped(dest, r.claims); e != nil && (r.claims(dest) || r.claims(e.Read)) {
 		return nil, &Error{Doc: doc, Link: dest, Err: e}
 	}
 	l := SplitLink(dest)
