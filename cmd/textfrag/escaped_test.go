@@ -18,7 +18,8 @@ func TestEscapedDestinations(t *testing.T) {
 		"[w](../src/a.txt#&#108;ine=0,1;md5=00000000000000000000000000000000)\n\n" +
 		"![x](../src/a.txt&#35;line=0,1)\n\n" +
 		"See [y](../src/a.txt\\#line=0,1) here.\n\n" +
-		"[ref]: ../src/a.txt&#x23;line=0,1\n"
+		"[ref]: ../src/a.txt&#x23;line=0,1\n\n" +
+		"{{< textfrag \"../src/a.txt&num;line=0,1\" >}}\n"
 	e2eWrite(t, dir, map[string]string{"textfrag.toml": "", "src/a.txt": "one\ntwo\n", "docs/p.md": page})
 	t.Chdir(dir)
 	want := []string{
@@ -26,6 +27,7 @@ func TestEscapedDestinations(t *testing.T) {
 		"docs/p.md:5:1: error: ../src/a.txt&#35;line=0,1: the link is written with a character reference or escape (&#35;)",
 		"docs/p.md:7:5: error: ../src/a.txt\\#line=0,1: the link is written with a character reference or escape (\\#)",
 		"docs/p.md:9:1: error: ../src/a.txt&#x23;line=0,1: the link is written with a character reference or escape (&#x23;)",
+		"docs/p.md:11:1: error: ../src/a.txt&num;line=0,1: the link is written with a character reference or escape (&num;)",
 	}
 	_, stderr, code := runIn(t, "check", "docs")
 	if code != exitError {

@@ -30,6 +30,7 @@ func TestEscapedDestinationFails(t *testing.T) {
 		{"link-in-scheme", "[w](../src/a.txt#&#108;ine=0,1;md5=" + stale + ")", "&#108;"},
 		{"inline-backslash", "See [y](../src/a.txt\\#line=0,1;md5=" + stale + ") here.", `\#`},
 		{"definition", "[r][ref]\n\n[ref]: ../src/a.txt&num;line=0,1;md5=" + stale, "&num;"},
+		{"shortcode", "{{< textfrag \"../src/a.txt&#35;line=0,1;md5=" + stale + "\" >}}", "&#35;"},
 		{"escaped-equals", "[e](../src/a.txt#line\\=0,1;md5=" + stale + ")", `\=`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -42,6 +43,10 @@ func TestEscapedDestinationFails(t *testing.T) {
 			if !strings.Contains(r.Log, at) || !strings.Contains(r.Log, "textfrag escaped error") ||
 				!strings.Contains(r.Log, "("+c.ref+")") || !strings.Contains(r.Log, "textfrag verifies only links written plainly") {
 				t.Fatalf("want an escaped error at %s naming %s, log:\n%s", at, c.ref, r.Log)
+			}
+			// Lenient mode publishes syntax errors as plain links; never these.
+			if lr := (site{Root: root, Docs: map[string]string{"docs/p.md": "---\ntitle: p\n---\n\n" + c.md + "\n"}, Params: "lenient = true"}).build(t); lr.Err == nil || !strings.Contains(lr.Log, "textfrag escaped error") {
+				t.Fatalf("lenient: want an escaped error, got %v\n%s", lr.Err, lr.Log)
 			}
 			m := plainRemedyRE.FindStringSubmatch(r.Log)
 			if m == nil {
