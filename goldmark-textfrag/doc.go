@@ -18,7 +18,9 @@
 //	AST ──linksAsWritten (first of all transformers)──▶ destinations as written
 //	AST ──transformer (WithPriority, 50)──▶ each link/image with a char=/line= fragment
 //	        (a fragment link another transformer made unreadable fails: order.go;
-//	        other extensions' links, such as wikilinks, are read by shape: foreign.go)
+//	        other extensions' links, such as wikilinks, are read by shape: foreign.go;
+//	        a destination Markdown reads as one, written with a character
+//	        reference or escape, fails: target/escaped.go)
 //	        └─▶ target.Resolver: path ─▶ file in allowed root (os.Root)
 //	                 └─▶ rfc5147: parse ─▶ select + md5 + length (one pass, cached per file)
 //	        └─▶ title sym=/region= (title.go) ─▶ Resolver.CheckName: symbol finds the

@@ -189,7 +189,8 @@ func WithSourceURL(template string) Option {
 
 // WithLenient turns fragment syntax errors and misordered ranges into
 // warnings, leaving such links plain links (SEMANTICS.md §4). Integrity
-// mismatches and unreadable targets stay errors. Default: off.
+// mismatches, unreadable targets and destinations written with a
+// character reference or escape (target.ErrEscaped) stay errors. Default: off.
 func WithLenient(on bool) Option {
 	return optionFunc(func(c *config) { c.lenient = on })
 }

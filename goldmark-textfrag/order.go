@@ -8,7 +8,6 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
-	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
 
@@ -57,7 +56,7 @@ func (linksAsWritten) Transform(doc *ast.Document, _ text.Reader, pc parser.Cont
 				return ast.WalkContinue, nil
 			}
 		}
-		if l := target.SplitLink(string(dest)); l.HasFragment && rfc5147.IsCandidate(l.Fragment) {
+		if target.MayQuote(string(dest)) { // as written, or as Markdown reads it
 			if written == nil {
 				written = map[ast.Node]string{}
 			}

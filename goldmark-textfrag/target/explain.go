@@ -17,6 +17,12 @@ import (
 func Explain(err error, doc string) string {
 	msg := err.Error()
 	switch {
+	case errors.Is(err, ErrEscaped):
+		var ee *EscapedError
+		if errors.As(err, &ee) {
+			return fmt.Sprintf("%s; write the link plainly, as %s", msg, ee.Plain)
+		}
+		return msg
 	case errors.Is(err, symbol.ErrMismatch):
 		var se *symbol.Error
 		if errors.As(err, &se) && doc == "" {
@@ -104,7 +110,7 @@ func writtenRange(res *Result) string {
 
 // Kind names the outcome class of a link error as SEMANTICS.md §4 and the
 // conformance corpus do: "syntax", "misordered", "integrity", "missing",
-// "outside" (also for ErrSecret: SEMANTICS.md §5 puts such files outside
+// "escaped" (ErrEscaped), "outside" (also for ErrSecret: SEMANTICS.md §5 puts such files outside
 // the realm), "directory", "not-text", and "remote" for remote targets on
 // allowed hosts that cannot be fetched; "symbol" for a sym= or region=
 // name that does not hold (symbol.ErrorKind says how); "" for other errors.
@@ -116,6 +122,7 @@ func Kind(err error) string {
 		err  error
 		name string
 	}{
+		{ErrEscaped, "escaped"},
 		{rfc5147.ErrMisordered, "misordered"},
 		{rfc5147.ErrSyntax, "syntax"},
 		{rfc5147.ErrIntegrity, "integrity"},

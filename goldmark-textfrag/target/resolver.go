@@ -320,7 +320,15 @@ func (r *Resolver) DocPath(osPath string) string {
 // project path doc (see DocPath), and applies its fragment. It returns an
 // error wrapping ErrNotOurs for links that are not RFC 5147 links to local
 // files or to allowed remote hosts, and an *Error for every other failure.
+//
+// A destination that Markdown reads otherwise than it is written
+// (MarkdownDecoded) fails with an *EscapedError when either spelling is an
+// RFC 5147 link this Resolver reads, so that no link is published as one
+// that was not verified (escaped.go).
 func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
+	if e := escaped(dest, r.claims); e != nil && (r.claims(dest) || r.claims(e.Read)) {
+		return nil, &Error{Doc: doc, Link: dest, Err: e}
+	}
 	l := SplitLink(dest)
 	if !l.HasFragment || !rfc5147.IsCandidate(l.Fragment) {
 		return nil, ErrNotOurs
@@ -388,6 +396,29 @@ func (r *Resolver) Resolve(doc, dest string) (*Result, error) {
 		res.Selection, err = r.stream(e, p, f)
 	}
 	return selected(doc, dest, res, err)
+}
+
+// claims reports whether Resolve would read dest rather than return
+// ErrNotOurs: an RFC 5147 fragment on a local path, a local file URI, or
+// an http(s) URL on an allowed host.
+func (r *Resolver) claims(dest string) bool {
+	l := SplitLink(dest)
+	if !l.HasFragment || !rfc5147.IsCandidate(l.Fragment) {
+		return false
+	}
+	switch l.Scheme {
+	case "":
+		return !strings.HasPrefix(l.RawPath, "//")
+	case "file":
+		return true
+	case "http", "https":
+		if r.remote == nil {
+			return false
+		}
+		u, ok := remoteURL(dest)
+		return ok && r.remote.allows(u)
+	}
+	return false
 }
 
 // selected returns res, or the selection error err as an *Error that

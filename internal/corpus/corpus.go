@@ -27,7 +27,7 @@ const ModulePath = "github.com/textfrag/textfrag"
 const DefaultDoc = "page.md"
 
 // Errors are the words allowed in Want.Error.
-var Errors = []string{"syntax", "misordered", "integrity", "missing", "outside", "directory", "not-text", "symbol"}
+var Errors = []string{"syntax", "misordered", "integrity", "missing", "outside", "directory", "not-text", "symbol", "escaped"}
 
 // Symbols are the words allowed in Want.Symbol: how a sym= or region= name
 // fails (testdata/SYMBOLS.md).

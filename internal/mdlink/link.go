@@ -11,7 +11,6 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
-	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
 
@@ -147,10 +146,11 @@ func sortLinks(links []Link) {
 }
 
 // IsCandidate reports whether a destination has a fragment that claims to
-// be RFC 5147 ("char=…" or "line=…").
+// be RFC 5147 ("char=…" or "line=…"), as written or as Markdown reads it
+// (target.MayQuote): "a.txt&#35;line=1" is found, so that check reports it
+// (target.ErrEscaped) and pin leaves it alone, as the build fails it.
 func IsCandidate(dest string) bool {
-	l := target.SplitLink(dest)
-	return l.HasFragment && rfc5147.IsCandidate(l.Fragment)
+	return target.MayQuote(dest)
 }
 
 // locateInline finds the destination of the inline link or image whose '['

@@ -172,3 +172,29 @@ func TestShortcodeTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestFindEscaped: a destination Markdown decodes into an RFC 5147 link is
+// found and located as written, so that check reports it and pin leaves
+// it alone (target.ErrEscaped); one read as another fragment is not.
+func TestFindEscaped(t *testing.T) {
+	src := "![x](a.txt&#35;line=0,1)\n\n" +
+		"See [w](a.txt#&#108;ine=0,1) and [y](a.txt\\#line=0,1).\n\n" +
+		"[z](a.txt&#35;intro) [v](a.txt#line%3D1)\n\n" +
+		"[r]: a.txt&num;line=0,1\n"
+	var got []string
+	for _, l := range Find([]byte(src)) {
+		if l.Start < 0 || src[l.Start:l.End] != l.Dest {
+			t.Errorf("%q not located as written: %+v", l.Dest, l)
+		}
+		got = append(got, fmt.Sprintf("%d:%d %s %s", l.Line, l.Column, l.Kind, l.Dest))
+	}
+	want := []string{
+		"1:1 image a.txt&#35;line=0,1",
+		"3:5 inline a.txt#&#108;ine=0,1",
+		"3:34 inline a.txt\\#line=0,1",
+		"7:1 definition a.txt&num;line=0,1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("links:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

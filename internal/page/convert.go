@@ -20,7 +20,6 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
-	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
 
@@ -203,7 +202,7 @@ func linkTargets(doc ast.Node, r *target.Resolver, docPath string, withTargets b
 		default:
 			return ast.WalkContinue, nil
 		}
-		if l := target.SplitLink(string(dest)); !l.HasFragment || !rfc5147.IsCandidate(l.Fragment) {
+		if !target.MayQuote(string(dest)) {
 			return ast.WalkContinue, nil
 		}
 		n++

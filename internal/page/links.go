@@ -8,7 +8,6 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
-	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/project"
 )
@@ -38,7 +37,7 @@ func (pageLinkRewriter) Transform(doc *ast.Document, _ text.Reader, _ parser.Con
 // RFC 5147 links.
 func pageLink(dest string) (string, bool) {
 	l := target.SplitLink(dest)
-	if l.Scheme != "" || strings.HasPrefix(dest, "//") || l.HasFragment && rfc5147.IsCandidate(l.Fragment) {
+	if l.Scheme != "" || strings.HasPrefix(dest, "//") || target.MayQuote(dest) {
 		return "", false
 	}
 	p := dest[:strings.IndexAny(dest+"?#", "?#")]

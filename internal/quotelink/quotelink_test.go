@@ -407,3 +407,15 @@ func TestComposeOptions(t *testing.T) {
 		t.Errorf("past the end: %v", err)
 	}
 }
+
+// TestDestWrittenPlainly: a destination Dest writes is one Markdown reads
+// as written (no character reference, no backslash escape), so the build
+// verifies it instead of failing it as escaped (target.ErrEscaped).
+func TestDestWrittenPlainly(t *testing.T) {
+	for _, file := range []string{`a&#35;b.txt`, `a\#b.txt`, `x&num;.go`, `d\.e/f&amp;g.txt`, "a&lt;b&gt;.txt"} {
+		d := Dest("docs/p.md", file, "line=0,1")
+		if read := target.MarkdownDecoded(d); read != d {
+			t.Errorf("Dest(%q) = %q, which Markdown reads as %q", file, d, read)
+		}
+	}
+}
