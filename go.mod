@@ -21,6 +21,7 @@ require (
 )
 
 require (
+	github.com/bluekeyes/go-gitdiff v0.9.0 // indirect
 	github.com/dlclark/regexp2/v2 v2.2.1 // indirect
 	github.com/mattn/go-pointer v0.0.1 // indirect
 )

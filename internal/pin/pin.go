@@ -23,6 +23,10 @@ const (
 	Error     Class = "error"     // cannot be pinned; Message says why
 )
 
+// Review: pin cannot show that the text the link would point at is the
+// text it quoted; a person must look. It blocks, and is never applied.
+const Review Class = "review"
+
 // Change is the plan for one link of a page.
 type Change struct {
 	Link  mdlink.Link
