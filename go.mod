@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/alecthomas/chroma/v2 v2.27.0
+	github.com/bluekeyes/go-gitdiff v0.9.0
 	github.com/pelletier/go-toml/v2 v2.4.3
 	github.com/tree-sitter/go-tree-sitter v0.25.0
 	github.com/tree-sitter/tree-sitter-c v0.23.4
@@ -21,7 +22,6 @@ require (
 )
 
 require (
-	github.com/bluekeyes/go-gitdiff v0.9.0 // indirect
 	github.com/dlclark/regexp2/v2 v2.2.1 // indirect
 	github.com/mattn/go-pointer v0.0.1 // indirect
 )

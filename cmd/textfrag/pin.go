@@ -95,8 +95,8 @@ type pinOptions struct {
 	// asks about each changed quote (-i).
 	accept      pinQuoteFlag
 	interactive bool
-	shard                                project.Shard // --shard, with the project's root in root
-	root                                 string
+	shard       project.Shard // --shard, with the project's root in root
+	root        string
 	// flagArgs are the flags given that choose what links mean (--root,
 	// --charset, remote options), each with a leading space, for the
 	// commands messages advise.
@@ -104,8 +104,20 @@ type pinOptions struct {
 }
 
 func runPin(e *env, args []string) int {
-	fset := newFlagSet("pin", pinUsage)
 	var o pinOptions
+	var files fileFlags
+	var remote remoteFlags
+	fset := pinFlagSet(&o, &files, &remote)
+	paths, ok := e.parseFlags(fset, args)
+	if !ok {
+		return exitUsage
+	}
+	return runPinWith(e, fset, o, files, remote, paths)
+}
+
+// pinFlagSet makes pin's flags, setting o, files and remote.
+func pinFlagSet(o *pinOptions, files *fileFlags, remote *remoteFlags) *flag.FlagSet {
+	fset := newFlagSet("pin", pinUsage)
 	fset.String("root", "", "project root `DIR`: links starting with / resolve there, and targets must lie inside it ("+rootHelp+")")
 	fset.BoolVar(&o.write, "write", false, "rewrite the Markdown files instead of printing a diff")
 	fset.BoolVar(&o.acceptChanged, "accept-changed", false, "also re-pin every quote whose text changed and whose new place is known (read the diffs first); gone and review quotes are refused")
@@ -114,14 +126,12 @@ func runPin(e *env, args []string) int {
 	fset.BoolVar(&o.check, "check", false, "write nothing and exit 1 if any file would change (for CI)")
 	fset.BoolVar(&o.verbose, "v", false, "also report links that are pinned and unchanged")
 	registerShard(fset, &o.shard)
-	var files fileFlags
 	files.register(fset)
-	var remote remoteFlags
 	remote.register(fset)
-	paths, ok := e.parseFlags(fset, args)
-	if !ok {
-		return exitUsage
-	}
+	return fset
+}
+
+func runPinWith(e *env, fset *flag.FlagSet, o pinOptions, files fileFlags, remote remoteFlags, paths []string) int {
 	if o.write && o.check {
 		e.errorf("pin: --check and --write exclude each other: --check never writes")
 		return exitUsage
@@ -181,10 +191,18 @@ func runPin(e *env, args []string) int {
 // commands pin advises must repeat: all but --write, --check,
 // --accept-changed and -v.
 func pinFlagArgs(fset *flag.FlagSet) string {
+	return pinFlagArgsOf(fset, func(string) bool { return true })
+}
+
+// pinFlagArgsOf is pinFlagArgs for the flags keep accepts.
+func pinFlagArgsOf(fset *flag.FlagSet, keep func(name string) bool) string {
 	var b strings.Builder
 	fset.Visit(func(f *flag.Flag) {
 		switch f.Name {
 		case "write", "check", "accept-changed", "accept", "i", "v":
+			return
+		}
+		if !keep(f.Name) {
 			return
 		}
 		var values []string

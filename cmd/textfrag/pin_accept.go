@@ -92,20 +92,15 @@ func pinCounts(n map[pin.Class]int) string {
 // pinClassAdvice returns, for the classes counted in n, one line each
 // saying what to do, with the one command that does it. write is the
 // command that writes refreshed, moved and unpinned quotes ("" when they
-// were written), review the one that goes through changed quotes one by
-// one, acceptAll the one that accepts every changed quote whose new
-// place is known. The line with a command that settles most comes last.
-func pinClassAdvice(n map[pin.Class]int, write, review, acceptAll string) []string {
+// were written); changed is the line for changed quotes still pending
+// ("" for none). The line with a command that settles most comes last.
+func pinClassAdvice(n map[pin.Class]int, write, changed string) []string {
 	var out []string
 	if k := n[pin.Gone] + n[pin.Review] + n[pin.Error]; k > 0 {
 		out = append(out, fmt.Sprintf("  gone, review, error (%d): a person fixes each link, as its message says (textfrag link writes a new one); pin never re-pins them", k))
 	}
-	if k := n[pin.Changed] - n[pinAccepted]; k > 0 {
-		line := fmt.Sprintf("  changed (%d): read each diff above, then accept them one by one with `%s`", k, review)
-		if acceptAll != "" {
-			line += fmt.Sprintf(", or all whose new place is known with `%s`", acceptAll)
-		}
-		out = append(out, line)
+	if changed != "" {
+		out = append(out, changed)
 	}
 	if k := n[pin.Refreshed] + n[pin.Moved] + n[pin.Pinned]; k > 0 {
 		if write == "" {
@@ -277,8 +272,15 @@ func (p *pinner) summary(paths []string) {
 	if p.opt.write || p.opt.interactive {
 		write = ""
 	}
+	changed := ""
+	if k := n[pin.Changed] - n[pinAccepted]; k > 0 {
+		changed = fmt.Sprintf("  changed (%d): read each diff above, then accept them one by one with `%s`", k, review)
+		if acceptAll != "" {
+			changed += fmt.Sprintf(", or all whose new place is known with `%s`", acceptAll)
+		}
+	}
 	fmt.Fprintf(p.e.stderr, "pin: %s\n", pinCounts(n))
-	for _, line := range pinClassAdvice(n, write, review, acceptAll) {
+	for _, line := range pinClassAdvice(n, write, changed) {
 		fmt.Fprintln(p.e.stderr, termsafe.Escape(line, ""))
 	}
 }
