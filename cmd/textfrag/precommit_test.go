@@ -27,10 +27,14 @@ func TestPreCommitRemedies(t *testing.T) {
 	sum := md5.Sum([]byte(old))
 	e2eWrite(t, dir, map[string]string{
 		"textfrag.toml": "",
-		"src/a.go":      strings.Replace(old, "return 1", "return 2", 1), // the quoted text changed
+		"src/a.go":      old,
 		"docs/guide.md": "# Guide\n\n[A](../src/a.go#line=2,5;md5=" + hex.EncodeToString(sum[:]) + ")\n",
 		"docs/new.md":   "# New\n\n[A](../src/a.go#line=2,5)\n",
 	})
+	lspGit(t, dir, "init", "-q")
+	lspGit(t, dir, "add", "-A")
+	lspGit(t, dir, "commit", "-q", "-m", "start")
+	e2eWrite(t, dir, map[string]string{"src/a.go": strings.Replace(old, "return 1", "return 2", 1)}) // the quoted text changed
 	guide, fresh := filepath.Join(dir, "docs/guide.md"), filepath.Join(dir, "docs/new.md")
 	for _, c := range []struct {
 		args         []string
@@ -39,7 +43,7 @@ func TestPreCommitRemedies(t *testing.T) {
 	}{
 		{[]string{"check", "--root", dir, guide}, "re-pin with `pre-commit run textfrag-pin`: it follows", "re-pin with `textfrag pin --write " + guide + "`", 1},
 		{[]string{"check", "--root", dir, fresh}, "pin it with `pre-commit run textfrag-pin`", "pin it with `textfrag pin --write " + fresh + "`", 0},
-		{[]string{"pin", "--write", "--root", dir, guide}, "re-pin it with `pre-commit run --hook-stage manual textfrag-pin-accept`", "re-pin it with `textfrag pin --write --accept-changed --root", 1},
+		{[]string{"pin", "--write", "--root", dir, guide}, "accept it with `pre-commit run --hook-stage manual textfrag-pin-accept`", "accept it with `textfrag pin --write --root " + dir + " --accept " + guide + ":3`", 1},
 		{[]string{"pin", "--check", "--root", dir, fresh}, "not pinned up to date; run `pre-commit run textfrag-pin`", "not pinned up to date; run `textfrag pin --write --root", 1},
 	} {
 		out, code := runAs(t, true, c.args...)
@@ -49,6 +53,22 @@ func TestPreCommitRemedies(t *testing.T) {
 		out, code = runAs(t, false, c.args...)
 		if code != c.wantCode || !strings.Contains(out, c.byHand) || strings.Contains(out, "pre-commit run") {
 			t.Errorf("%v by hand: code %d (want %d), want %q:\n%s", c.args[0], code, c.wantCode, c.byHand, out)
+		}
+	}
+}
+
+// TestHookRemedy: every pin command a message may advise becomes the hook
+// that runs it; accepting (per quote, all, or -i) is the manual hook's.
+func TestHookRemedy(t *testing.T) {
+	for in, want := range map[string]string{
+		"re-pin with `textfrag pin --write docs/a.md`: it follows":       "re-pin with `" + hookPin + "`: it follows",
+		"accept it with `textfrag pin --write --accept docs/a.md:3`, or": "accept it with `" + hookPinAccept + "`, or",
+		"all with `textfrag pin --write --accept-changed docs`":          "all with `" + hookPinAccept + "`",
+		"one by one with `textfrag pin -i docs`.":                        "one by one with `" + hookPinAccept + "`.",
+		"`textfrag link src/a.go:FIRST-LAST --from docs/a.md`":           "`textfrag link src/a.go:FIRST-LAST --from docs/a.md`",
+	} {
+		if got := hookRemedy(in); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", in, got, want)
 		}
 	}
 }
