@@ -164,6 +164,9 @@ func (p *pinner) decideQuote(name string, links []mdlink.Link, c pin.Change) pin
 		accepted = p.ask(name, c)
 	}
 	c, refused := pin.Decide(c, accepted)
+	if pin.NeedsPerson(c) && !c.Apply {
+		c.Failed = true // changed and not accepted, gone, review, error: pin (--check) fails
+	}
 	base, hadRemedy := c.Message, false
 	if i := strings.Index(base, pinAcceptSentinel); i >= 0 {
 		// The Planner's own remedy clause names the accept command: this
