@@ -53,7 +53,7 @@ learn the text pinned; the link keeps its name. An unpinned link is pinned
 length no longer matches, it is "changed".
 
 Accepting is per quote and never blind. Each quote that needs a person is
-printed with an id ("changed [1a2b3c4d]"); accept one with --accept ID or
+printed with an id ("… (quote 1a2b3c4d)"); accept one with --accept ID or
 --accept PAGE:LINE (repeatable; PATHS default to the pages named), all
 changed quotes whose new place is known with --accept-changed, or go
 through them with -i, which shows each diff and asks y/n/q/? on stdin, as
@@ -455,12 +455,12 @@ func (p *pinner) report(name string, out pin.Change) {
 	// Each line is escaped whole, the page's name included: a name or a
 	// message holding a line break must not start a line of its own.
 	var b strings.Builder
-	class := string(out.Class)
+	msg := out.Message
 	if pin.NeedsPerson(out) && out.Link.Start >= 0 && !out.Apply {
-		// The id to accept it by, or to find it again.
-		class += " [" + pin.QuoteID(name, out.Link) + "]"
+		// The id to accept it by (pin --accept ID), or to find it again.
+		msg += " (quote " + pin.QuoteID(name, out.Link) + ")"
 	}
-	b.WriteString(termsafe.Escape(fmt.Sprintf("%s:%d:%d: %s: %s", name, out.Link.Line, out.Link.Column, class, out.Message), "") + "\n")
+	b.WriteString(termsafe.Escape(fmt.Sprintf("%s:%d:%d: %s: %s", name, out.Link.Line, out.Link.Column, out.Class, msg), "") + "\n")
 	if !p.asked[pin.QuoteID(name, out.Link)] { // -i showed the diff already
 		for _, d := range out.Detail {
 			b.WriteString("    " + termsafe.Escape(d, "") + "\n")

@@ -221,7 +221,7 @@ func (p *pinner) ask(name string, c pin.Change) bool {
 			msg = msg[:j]
 		}
 	}
-	fmt.Fprintf(w, "%s\n", termsafe.Escape(fmt.Sprintf("%s:%d:%d: %s [%s]: %s", name, c.Link.Line, c.Link.Column, c.Class, id, msg), ""))
+	fmt.Fprintf(w, "%s\n", termsafe.Escape(fmt.Sprintf("%s:%d:%d: %s: %s (quote %s)", name, c.Link.Line, c.Link.Column, c.Class, msg, id), ""))
 	for _, d := range c.Detail {
 		fmt.Fprintf(w, "    %s\n", termsafe.Escape(d, ""))
 	}

@@ -21,7 +21,7 @@ func acceptSite(t *testing.T) (s *pinSite, src, now string) {
 	return s, src, now
 }
 
-var acceptIDRE = regexp.MustCompile(`docs/a\.md:(\d+):1: changed \[([0-9a-f]{8})\]`)
+var acceptIDRE = regexp.MustCompile(`docs/a\.md:(\d+):1: changed: [^\n]*\(quote ([0-9a-f]{8})\)\n`)
 
 // TestPinAcceptOneQuote: pin names each changed quote with an id and a
 // remedy that accepts that quote alone; following it re-pins that quote
@@ -46,7 +46,7 @@ func TestPinAcceptOneQuote(t *testing.T) {
 	if code != 1 || !strings.Contains(page, "[first](../src/a.go#line=2,4;md5="+md5hex(now)+")") || !strings.Contains(page, "[second](../src/a.go#line=11,13;md5="+md5hex(src)+")") {
 		t.Fatalf("after %s: exit %d (want 1: the second quote is pending)\n%s\n%s", m[1], code, page, stderr)
 	}
-	if !strings.Contains(stderr, "1 changed") || !strings.Contains(stderr, "docs/a.md:5:1: changed ["+ids[1][2]+"]") {
+	if !strings.Contains(stderr, "1 changed") || !strings.Contains(stderr, "(quote "+ids[1][2]+")") {
 		t.Errorf("the second quote is not reported with its id:\n%s", stderr)
 	}
 	// The second by the id pin printed for it.
@@ -119,7 +119,7 @@ func TestPinRefusesGone(t *testing.T) {
 	s.git("init", "-q")
 	s.commit("start")
 	_, stderr, code := s.run("pin", "--check", "docs")
-	id := regexp.MustCompile(`gone \[([0-9a-f]{8})\]`).FindStringSubmatch(stderr)
+	id := regexp.MustCompile(`docs/a\.md:1:1: gone: [^\n]*\(quote ([0-9a-f]{8})\)\n`).FindStringSubmatch(stderr)
 	if code != 1 || id == nil || !strings.Contains(stderr, "0 changed, 1 gone, 0 review") {
 		t.Fatalf("pin --check on a gone quote: exit %d\n%s", code, stderr)
 	}

@@ -172,8 +172,8 @@ func TestPinFollowsNames(t *testing.T) {
 				t.Fatalf("pin: exit %d\n%s", code, stderr)
 			}
 			if c.accept {
-				if !strings.Contains(stderr, "`textfrag pin --write --accept-changed docs/a.md`") {
-					t.Errorf("pin does not advise --accept-changed:\n%s", stderr)
+				if !regexp.MustCompile("`textfrag pin --write --accept docs/a\\.md:[0-9]+`").MatchString(stderr) {
+					t.Errorf("pin does not advise accepting the quote:\n%s", stderr)
 				}
 				if _, stderr, code := s.run("pin", "--write", "docs"); code != 1 {
 					t.Fatalf("pin --write re-pinned a changed body without --accept-changed: %s", stderr)

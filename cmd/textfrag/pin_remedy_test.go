@@ -128,7 +128,7 @@ func TestPinRemedyExampleBrokenPage(t *testing.T) {
 	}
 	before := s.read("site/_broken/stale.md")
 	_, stderr, code := s.run("pin", "--write", "--accept-changed", "site/_broken")
-	if code != 1 || s.read("site/_broken/stale.md") != before || !strings.Contains(stderr, ": gone [") || !strings.Contains(stderr, "not accepted") {
+	if code != 1 || s.read("site/_broken/stale.md") != before || !strings.Contains(stderr, ": gone: ") || !strings.Contains(stderr, "not accepted") {
 		t.Fatalf("a gone quote under --accept-changed: exit %d, page changed %v:\n%s", code, s.read("site/_broken/stale.md") != before, stderr)
 	}
 	s.followLinkRemedy(stderr, "site/_broken/stale.md", "390-401")

@@ -206,7 +206,7 @@ func TestPreCommitHooks(t *testing.T) {
 			t.Fatalf("commit changing quoted text: exit status %d, want it refused by textfrag check naming docs/guide.md:3:1\n%s", r.code, out)
 		}
 		pin := hookOutput(out, "textfrag pin")
-		if hookStatus(out, "textfrag pin") != "Failed" || !strings.Contains(pin, "docs/guide.md:3:1: changed [") ||
+		if hookStatus(out, "textfrag pin") != "Failed" || !strings.Contains(pin, "docs/guide.md:3:1: changed: ") ||
 			strings.Contains(pin, "files were modified") {
 			t.Fatalf("textfrag pin should fail on changed text without writing:\n%s", out)
 		}
