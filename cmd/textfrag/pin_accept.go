@@ -159,6 +159,9 @@ func (p *pinner) linkCommand(name, file string) string {
 // decideQuote settles one planned change of the page name (whose links
 // are links): whether it is written, and the remedy its message gives.
 func (p *pinner) decideQuote(name string, links []mdlink.Link, c pin.Change) pin.Change {
+	if p.e.preCommit && c.Class == pin.Pinned && p.hookUnpinnedStale(name, c) {
+		c = hookUnpinned(c)
+	}
 	accepted := p.accepted(name, c.Link)
 	if !accepted && p.opt.interactive && pin.Acceptable(c) {
 		accepted = p.ask(name, c)

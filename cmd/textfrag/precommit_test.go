@@ -3,6 +3,7 @@ package main
 import (
 	"crypto/md5"
 	"encoding/hex"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,12 +30,14 @@ func TestPreCommitRemedies(t *testing.T) {
 		"textfrag.toml": "",
 		"src/a.go":      old,
 		"docs/guide.md": "# Guide\n\n[A](../src/a.go#line=2,5;md5=" + hex.EncodeToString(sum[:]) + ")\n",
-		"docs/new.md":   "# New\n\n[A](../src/a.go#line=2,5)\n",
 	})
 	lspGit(t, dir, "init", "-q")
 	lspGit(t, dir, "add", "-A")
 	lspGit(t, dir, "commit", "-q", "-m", "start")
-	e2eWrite(t, dir, map[string]string{"src/a.go": strings.Replace(old, "return 1", "return 2", 1)}) // the quoted text changed
+	e2eWrite(t, dir, map[string]string{
+		"src/a.go":    strings.Replace(old, "return 1", "return 2", 1), // the quoted text changed
+		"docs/new.md": "# New\n\n[A](../src/a.go#line=2,5)\n",          // a new link
+	})
 	guide, fresh := filepath.Join(dir, "docs/guide.md"), filepath.Join(dir, "docs/new.md")
 	for _, c := range []struct {
 		args         []string
@@ -71,4 +74,51 @@ func TestHookRemedy(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", in, got, want)
 		}
 	}
+}
+
+// TestPreCommitPinsNewLinksOnly: as a hook, pin pins a link new in the
+// commit, but not one HEAD already had whose file the commit changes: its
+// lines may show other text now, so it is a changed quote, which the
+// manual hook's --accept-changed (the remedy it prints) pins.
+func TestPreCommitPinsNewLinksOnly(t *testing.T) {
+	dir := t.TempDir()
+	src := "package a\n\nfunc A() int {\n\treturn 1\n}\n"
+	e2eWrite(t, dir, map[string]string{"textfrag.toml": "", "src/a.go": src, "docs/old.md": "[A](../src/a.go#line=2,5)\n"})
+	lspGit(t, dir, "init", "-q")
+	lspGit(t, dir, "add", "-A")
+	lspGit(t, dir, "commit", "-q", "-m", "start")
+	now := "package a\n\n// B is new.\nfunc B() {}\n\nfunc A() int {\n\treturn 1\n}\n"
+	e2eWrite(t, dir, map[string]string{"src/a.go": now, "docs/new.md": "[A](../src/a.go#line=5,8)\n"})
+	out, code := runAs(t, true, "pin", "--write", "--root", dir, filepath.Join(dir, "docs"))
+	if code != 1 || !strings.Contains(out, "changed: src/a.go lines 3–5") || !strings.Contains(out, "its file changed since HEAD") ||
+		!strings.Contains(out, "accept it with `"+hookPinAccept+"`") {
+		t.Fatalf("pin as a hook: exit %d\n%s", code, out)
+	}
+	if got := e2eRead(t, dir, "docs/old.md"); got != "[A](../src/a.go#line=2,5)\n" {
+		t.Errorf("an unpinned link HEAD had was pinned unread: %s", got)
+	}
+	if got := e2eRead(t, dir, "docs/new.md"); got != "[A](../src/a.go#line=5,8;md5="+md5hex(now)+")\n" {
+		t.Errorf("the new link was not pinned: %s", got)
+	}
+	// The remedy: the manual hook, pin --write --accept-changed.
+	if out, code := runAs(t, true, "pin", "--write", "--accept-changed", "--root", dir, filepath.Join(dir, "docs")); code != 0 {
+		t.Fatalf("the accept hook: exit %d\n%s", code, out)
+	}
+	if got := e2eRead(t, dir, "docs/old.md"); got != "[A](../src/a.go#line=2,5;md5="+md5hex(now)+")\n" {
+		t.Errorf("accepted, the link reads %s", got)
+	}
+	// By hand (not a hook), pin pins what it is asked to, as ever.
+	e2eWrite(t, dir, map[string]string{"docs/old.md": "[A](../src/a.go#line=2,5)\n"})
+	if out, code := runAs(t, false, "pin", "--write", "--root", dir, filepath.Join(dir, "docs")); code != 0 {
+		t.Errorf("pin by hand: exit %d\n%s", code, out)
+	}
+}
+
+func e2eRead(t *testing.T, root, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
