@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -384,5 +385,35 @@ func TestRefsDiffWithoutRepository(t *testing.T) {
 	checkLines(t, out, []string{"src/a.go:11: changed: quoted in docs/guide.md:1 (src/a.go lines 10–12)", "src/a.go:20: refresh: "})
 	if code != 1 {
 		t.Errorf("exit status %d\n%s", code, errOut)
+	}
+}
+
+// TestRefsDiffRemediesWork follows what refs --diff prints: an unpinned
+// quote whose lines a change shifted blocks (SEMANTICS.md §4) until its
+// link is changed as the message says and pinned; a changed pinned quote
+// until it is accepted with the command given. Then nothing blocks.
+func TestRefsDiffRemediesWork(t *testing.T) {
+	s := newRefsRepo(t)
+	s.write("src/a.go", strings.Replace(replaceLine(refsSource(), 11, "line eleven\n"), "line 15\n", "line 15\ninserted\n", 1))
+	out, errOut, code := s.run("refs", "--diff", "main")
+	if code != 1 || !strings.Contains(errOut, "0 refreshed, 1 moved, 1 changed, 0 gone, 0 review, 1 unpinned") {
+		t.Fatalf("refs --diff: exit %d\n%s%s", code, out, errOut)
+	}
+	fix := regexp.MustCompile(`quoted in docs/guide.md:5 [^\n]*change the link to (\S+), then pin it with ` + "`(textfrag pin --write docs/guide.md)`").FindStringSubmatch(out)
+	accept := regexp.MustCompile("quoted in docs/guide.md:1 [^\n]*`(textfrag pin --write --accept docs/guide.md:1)`").FindStringSubmatch(out)
+	if fix == nil || accept == nil {
+		t.Fatalf("no remedy for the unpinned or the changed quote:\n%s", out)
+	}
+	s.write("docs/guide.md", strings.Replace(s.read("docs/guide.md"), "../src/a.go#line=24,26", fix[1], 1))
+	for _, advice := range []string{accept[1], fix[2]} {
+		if _, stderr, code := s.runAdvice(advice); code != 0 {
+			t.Fatalf("%s: exit %d\n%s", advice, code, stderr)
+		}
+	}
+	if out, errOut, code := s.run("refs", "--diff", "main"); code != 0 || out != "" {
+		t.Errorf("after the remedies: exit %d\n%s%s", code, out, errOut)
+	}
+	if !strings.Contains(s.read("docs/guide.md"), "[unpinned](../src/a.go#line=25,27;md5=") {
+		t.Errorf("the unpinned link does not quote its text's new place:\n%s", s.read("docs/guide.md"))
 	}
 }
