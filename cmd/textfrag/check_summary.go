@@ -17,8 +17,8 @@ import (
 // tells "only needs a refresh" from "read this".
 //
 // Only the links check found stale (an md5 or length mismatch, a name
-// whose lines moved) or unpinned are classed, with the pin engine, so a
-// passing site costs nothing more. Without git history a stale md5 names
+// whose lines moved) are classed with the pin engine, so a passing site
+// costs nothing more; unpinned links are counted as check found them. Without git history a stale md5 names
 // no version to compare with: those quotes are counted apart ("cannot
 // tell"), with the way to get history, instead of being called changed.
 
@@ -39,7 +39,11 @@ func checkClasses(root string, r *target.Resolver, pages *project.Pages, problem
 	wanted := map[string]map[at]bool{} // page → the links to class
 	var order []string
 	for _, q := range problems {
-		if q.Kind != "integrity" && q.Kind != "unpinned" && !(q.Kind == "symbol" && q.Reason == "mismatch") {
+		if q.Kind == "unpinned" {
+			out.counts[pin.Pinned]++ // pin adds the md5: no need to plan it
+			continue
+		}
+		if q.Kind != "integrity" && !(q.Kind == "symbol" && q.Reason == "mismatch") {
 			continue
 		}
 		if wanted[q.Document] == nil {
