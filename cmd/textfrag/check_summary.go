@@ -77,7 +77,8 @@ func checkClasses(root string, r *target.Resolver, pages *project.Pages, problem
 	return out
 }
 
-// checkSummary prints the classes and their commands on stderr. paths are
+// checkSummary prints the classes and their commands on stderr, before
+// check's last line ("checked N links …"), which stays last. paths are
 // the paths check was given; flagArgs the flags pin must repeat.
 func (e *env) checkSummary(c checkClassed, paths []string, flagArgs string) {
 	n := c.counts

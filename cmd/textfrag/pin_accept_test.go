@@ -46,7 +46,7 @@ func TestPinAcceptOneQuote(t *testing.T) {
 	if code != 1 || !strings.Contains(page, "[first](../src/a.go#line=2,4;md5="+md5hex(now)+")") || !strings.Contains(page, "[second](../src/a.go#line=11,13;md5="+md5hex(src)+")") {
 		t.Fatalf("after %s: exit %d (want 1: the second quote is pending)\n%s\n%s", m[1], code, page, stderr)
 	}
-	if !strings.Contains(stderr, "1 changed") || !strings.Contains(stderr, "(quote "+ids[1][2]+")") {
+	if !strings.Contains(stderr, "changed (1): ") || !strings.Contains(stderr, "(quote "+ids[1][2]+")") {
 		t.Errorf("the second quote is not reported with its id:\n%s", stderr)
 	}
 	// The second by the id pin printed for it.
@@ -84,7 +84,7 @@ func TestPinInteractive(t *testing.T) {
 		"- // line 3 é\n    + // line three\n",                   // the diff, before the question
 		"[y,n,q,?] y - re-pin this quote",                        // ? prints the help
 		"q - leave it and every quote not yet answered",          // all of it
-		"docs/a.md:5:1: changed: a.go lines 12–13 → lines 12–13", // accepted, reported once
+		"docs/a.md:5:1: changed: src/a.go lines 12–13 → lines 12–13", // accepted, reported once
 		"re-pinned: accepted",
 		"1 accepted",
 	} {

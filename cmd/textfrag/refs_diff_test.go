@@ -309,7 +309,7 @@ func TestRefsDiffStdin(t *testing.T) {
 	if _, errOut, code := s.runStdin(bad, "refs", "--diff", "-"); code != 1 || !strings.Contains(errOut, "src/a.go:20: the diff on stdin does not match the work tree there") {
 		t.Errorf("a diff that does not apply: exit status %d\n%s", code, errOut)
 	}
-	if _, errOut, code := s.runStdin("@@ -1 +1 @@\n", "refs", "--diff", "-"); code != 1 || !strings.Contains(errOut, "a hunk before any file header") {
+	if _, errOut, code := s.runStdin("@@ -1 +1 @@\n", "refs", "--diff", "-"); code != 1 || !strings.Contains(errOut, "textfrag cannot tell which file it names") {
 		t.Errorf("a malformed diff: exit status %d\n%s", code, errOut)
 	}
 }

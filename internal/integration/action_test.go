@@ -349,8 +349,9 @@ func TestActionCheckSummaryBounded(t *testing.T) {
 			quoted++
 		}
 	}
-	// One summary line and 121 annotations: 100 quoted, 22 left to the log.
-	if quoted != 100 || !strings.Contains(summary, "\n… and 22 more lines in the job log.\n") {
+	// Three summary lines (the quotes by class: one stale quote no history
+	// classes; the count) and 121 annotations: 100 quoted, 24 left to the log.
+	if quoted != 100 || !strings.Contains(summary, "\n… and 24 more lines in the job log.\n") {
 		t.Errorf("job summary quotes %d lines, want 100 and a note of the 22 more:\n%s", quoted, summary)
 	}
 }
