@@ -81,9 +81,9 @@ func TestPinInteractive(t *testing.T) {
 		t.Errorf("exit %d, want 1: the first quote is still pending", code)
 	}
 	for _, want := range []string{
-		"- // line 3 é\n    + // line three\n",                   // the diff, before the question
-		"[y,n,q,?] y - re-pin this quote",                        // ? prints the help
-		"q - leave it and every quote not yet answered",          // all of it
+		"- // line 3 é\n    + // line three\n",                       // the diff, before the question
+		"[y,n,q,?] y - re-pin this quote",                            // ? prints the help
+		"q - leave it and every quote not yet answered",              // all of it
 		"docs/a.md:5:1: changed: src/a.go lines 12–13 → lines 12–13", // accepted, reported once
 		"re-pinned: accepted",
 		"1 accepted",
