@@ -249,27 +249,7 @@ func gather(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change, l
 	}
 	// Changed, gone, review or an error: where did the change touch it?
 	if oldSel != nil {
-		qs, qe := int(oldSel.Lines.Start), int(oldSel.Lines.End)
-		covered, added := 0, 0 // quoted lines the hunks remove, lines they add
-		for _, h := range c.hunks {
-			inside := h.OldStart < qe && qs < h.OldEnd || h.OldStart == h.OldEnd && qs < h.OldStart && h.OldStart < qe
-			if !inside {
-				continue
-			}
-			covered += min(h.OldEnd, qe) - max(h.OldStart, qs)
-			added += h.NewEnd - h.NewStart
-			if f.touched {
-				continue
-			}
-			if h.NewEnd > h.NewStart {
-				f.hunk = [2]int64{int64(h.NewStart + 1), int64(h.NewEnd)}
-			} else { // lines deleted: the line after them
-				line := int64(max(1, min(h.NewStart+1, c.newLines)))
-				f.hunk = [2]int64{line, line}
-			}
-			f.touched = true
-		}
-		f.linesDeleted = f.touched && qe > qs && covered == qe-qs && added == 0
+		f.touched, f.hunk, f.linesDeleted = locate(c.hunks, c.newLines, int(oldSel.Lines.Start), int(oldSel.Lines.End))
 	}
 	if sel := resolve(ch.NewDest); sel != nil {
 		first, last := span(sel)
@@ -279,6 +259,33 @@ func gather(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change, l
 		}
 	}
 	return f
+}
+
+// locate finds where hunks (of a file of newLines lines now) touch the
+// quoted old lines [qs, qe): the first touching hunk's new lines, in human
+// numbers (for lines deleted, the line after them), and whether every
+// quoted line was deleted with nothing added. It is pure.
+func locate(hunks []pin.LineHunk, newLines, qs, qe int) (touched bool, at [2]int64, deleted bool) {
+	covered, added := 0, 0 // quoted lines the hunks remove, lines they add
+	for _, h := range hunks {
+		inside := h.OldStart < qe && qs < h.OldEnd || h.OldStart == h.OldEnd && qs < h.OldStart && h.OldStart < qe
+		if !inside {
+			continue
+		}
+		covered += min(h.OldEnd, qe) - max(h.OldStart, qs)
+		added += h.NewEnd - h.NewStart
+		if touched {
+			continue
+		}
+		if h.NewEnd > h.NewStart {
+			at = [2]int64{int64(h.NewStart + 1), int64(h.NewEnd)}
+		} else { // lines deleted: the line after them
+			line := int64(max(1, min(h.NewStart+1, newLines)))
+			at = [2]int64{line, line}
+		}
+		touched = true
+	}
+	return touched, at, touched && qe > qs && covered == qe-qs && added == 0
 }
 
 // classify decides what the change c does to the quote l, read from the

@@ -102,3 +102,34 @@ func TestDescribe(t *testing.T) {
 		}
 	}
 }
+
+// TestLocate: where a change touches quoted lines [qs, qe) (0-based old
+// lines), in human lines of the new file.
+func TestLocate(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		hunks   []pin.LineHunk
+		qs, qe  int
+		touched bool
+		at      [2]int64
+		deleted bool
+	}{
+		{"no hunk", nil, 9, 12, false, [2]int64{}, false},
+		{"next to it", []pin.LineHunk{hk(8, 9, 8, 9), hk(12, 13, 12, 13)}, 9, 12, false, [2]int64{}, false},
+		{"a line edited inside", []pin.LineHunk{hk(10, 11, 10, 11)}, 9, 12, true, [2]int64{11, 11}, false},
+		{"lines inserted inside", []pin.LineHunk{hk(11, 11, 11, 13)}, 9, 12, true, [2]int64{12, 13}, false},
+		{"all deleted", []pin.LineHunk{hk(9, 12, 9, 9)}, 9, 12, true, [2]int64{10, 10}, true},
+		{"deleted at the end of the file", []pin.LineHunk{hk(9, 12, 9, 9)}, 9, 12, true, [2]int64{10, 10}, true},
+		{"part deleted", []pin.LineHunk{hk(9, 10, 9, 9)}, 9, 12, true, [2]int64{10, 10}, false},
+		{"deleted and replaced", []pin.LineHunk{hk(9, 12, 9, 10)}, 9, 12, true, [2]int64{10, 10}, false},
+	} {
+		touched, at, deleted := locate(c.hunks, 30, c.qs, c.qe)
+		if touched != c.touched || at != c.at || deleted != c.deleted {
+			t.Errorf("%s: %v %v %v, want %v %v %v", c.name, touched, at, deleted, c.touched, c.at, c.deleted)
+		}
+	}
+}
+
+func hk(oldStart, oldEnd, newStart, newEnd int) pin.LineHunk {
+	return pin.LineHunk{OldStart: oldStart, OldEnd: oldEnd, NewStart: newStart, NewEnd: newEnd}
+}
