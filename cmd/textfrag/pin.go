@@ -112,7 +112,7 @@ func runPin(e *env, args []string) int {
 	if !ok {
 		return exitUsage
 	}
-	return runPinWith(e, fset, o, files, remote, paths)
+	return runPinWith(e, fset, &o, &files, &remote, paths)
 }
 
 // pinFlagSet makes pin's flags, setting o, files and remote.
@@ -131,7 +131,11 @@ func pinFlagSet(o *pinOptions, files *fileFlags, remote *remoteFlags) *flag.Flag
 	return fset
 }
 
-func runPinWith(e *env, fset *flag.FlagSet, o pinOptions, files fileFlags, remote remoteFlags, paths []string) int {
+// runPinWith runs pin with the flags of fset, bound to op, files and
+// remote: pointers, because finding the project sets the flags that
+// textfrag.toml gives defaults for.
+func runPinWith(e *env, fset *flag.FlagSet, op *pinOptions, files *fileFlags, remote *remoteFlags, paths []string) int {
+	o := *op
 	if o.write && o.check {
 		e.errorf("pin: --check and --write exclude each other: --check never writes")
 		return exitUsage
@@ -153,6 +157,8 @@ func runPinWith(e *env, fset *flag.FlagSet, o pinOptions, files fileFlags, remot
 	if !ok {
 		return exitError
 	}
+	// textfrag.toml's defaults are set on the flags: read them again.
+	o.verbose, o.shard = op.verbose, op.shard
 	if len(paths) == 0 {
 		paths = defaultPaths(proj)
 	}

@@ -270,9 +270,9 @@ func TestNamesRemedyWorks(t *testing.T) {
 		src  string
 		want []string
 	}{
-		{"moved", "// Package server serves.\n" + namesServer, []string{"textfrag pin --write docs/a.md"}},
+		{"moved", "// Package server serves.\n" + namesServer, []string{"textfrag pin --write docs"}},
 		{"changed", strings.Replace(namesServer, "s.n++", "s.n += 1", 1),
-			[]string{"textfrag pin --write docs/a.md", "textfrag pin --write --accept-changed docs/a.md"}},
+			[]string{"textfrag pin --write docs", "textfrag pin --write --accept-changed docs"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := namesSite(t)
