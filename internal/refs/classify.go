@@ -209,6 +209,9 @@ func gather(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change, l
 	if ml.Start < 0 {
 		ml.Start, ml.End = 0, len(dest) // only planned, never written
 	}
+	// The engine's own remedy, quoted in a message, goes through the quotes
+	// one by one: accepting is per quote.
+	planner.AcceptCommand = func(string) string { return "textfrag pin -i " + l.Page }
 	ch := planner.PlanLink(l.Page, ml)
 	f.engine, f.engineMsg = ch.Class, oneLine(ch.Message)
 	resolve := func(d string) *rfc5147.Selection {
