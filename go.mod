@@ -3,6 +3,7 @@ module github.com/textfrag/textfrag
 go 1.26.0
 
 require (
+	github.com/bluekeyes/go-gitdiff v0.9.0
 	github.com/pelletier/go-toml/v2 v2.4.3
 	github.com/textfrag/textfrag/goldmark-textfrag v0.0.0-00010101000000-000000000000
 	github.com/textfrag/textfrag/goldmark-textfrag/symbol/treesitter v0.0.0-00010101000000-000000000000

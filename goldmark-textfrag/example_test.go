@@ -48,7 +48,7 @@ func Example_staleMD5() {
 	textfrag.SetDocument(pc, "index.md")
 	err := md.Convert(src, new(bytes.Buffer), parser.WithContext(pc))
 	fmt.Println(err)
-	// Output: index.md:1:1: error: notes.txt#line=0,1;md5=00000000000000000000000000000000: md5 mismatch: the link says 00000000000000000000000000000000, the file has 401b30e3b8b5d629635a5c613cdb7919; the file now has md5=401b30e3b8b5d629635a5c613cdb7919;length=2; re-pin with `textfrag pin --write index.md`: it follows quoted text that moved, and shows text that changed for review
+	// Output: index.md:1:1: error: notes.txt#line=0,1;md5=00000000000000000000000000000000: md5 mismatch: the file changed since the link was pinned; the file now has md5=401b30e3b8b5d629635a5c613cdb7919;length=2; re-pin with `textfrag pin --write index.md`: it follows quoted text that moved, and shows text that changed for review
 }
 
 // A highlight cache in a directory makes later builds copy the boxes whose

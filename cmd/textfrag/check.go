@@ -223,6 +223,7 @@ func runCheck(e *env, args []string) int {
 	}
 	nErr, nWarn := countProblems(problems)
 	nErr += countErrors(readErrs)
+	e.checkSummary(checkClasses(lf.root, r, read, problems), paths, checkPinArgs(fset))
 	fmt.Fprintf(e.stderr, "checked %d %s in %d %s: %d %s, %d %s\n",
 		links, plural(links, "link", "links"), len(files), plural(len(files), "file", "files"),
 		nErr, plural(nErr, "error", "errors"), nWarn, plural(nWarn, "warning", "warnings"))

@@ -107,8 +107,8 @@ func TestRefsDiffNameNotFollowed(t *testing.T) {
 					line = l
 				}
 			}
-			if !strings.Contains(line, ": changed: ") || !strings.Contains(line, tc.want) || strings.Contains(line, "accept-changed") {
-				t.Errorf("the link to helper:\n%s\nwant a changed quote that says %q, without accept-changed\n(all: %s)", line, tc.want, out)
+			if !strings.Contains(line, ": review: ") || !strings.Contains(line, tc.want) || strings.Contains(line, "accept") {
+				t.Errorf("the link to helper:\n%s\nwant a review quote that says %q, without an accept remedy\n(all: %s)", line, tc.want, out)
 			}
 			// What it says holds: pin does not re-pin it.
 			if _, pinErr, pinCode := s.run("pin", "--write", "--accept-changed", "docs/guide.md"); pinCode != 1 || !strings.Contains(pinErr, "docs/guide.md:5:1: error:") {

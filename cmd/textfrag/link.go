@@ -60,7 +60,10 @@ Names (the link quotes the lines the name spans today, and records it):
   src/server.go:Server --doc    from the declaration's doc comment
   src/a.sh --region setup       the lines between "textfrag:begin setup"
                                 and "textfrag:end setup" comment lines
-                                (any language): title "region=setup"
+                                (any language): title "region=setup"; in
+                                Go write "//textfrag:begin setup", no
+                                space after //: a directive, which go doc
+                                leaves out of doc comments
 Builds check that the name still spans exactly the linked lines, and
 "textfrag pin --write" re-pins the link to the name when it moves. Symbols
 are found in Go, Python, JavaScript, TypeScript, Rust, Java, C and C++.

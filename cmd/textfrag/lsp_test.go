@@ -891,3 +891,26 @@ func TestLSPReferencesFromElsewhere(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// A quote pin cannot re-pin (gone: no version has its md5) gets no pin
+// action, only the box action; a moved one's action also moves its hl=
+// and the caption textfrag link wrote.
+func TestLSPCodeActionsNeverPinGone(t *testing.T) {
+	src := "package a\n\nfunc A() {}\n\nfunc B() {}\n"
+	page := "[a](../src/a.go#line=2,3;md5=00000000000000000000000000000000)\n"
+	cl, _, actions := lspQuickFix(t, map[string]string{"src/a.go": src, "docs/page.md": page}, nil)
+	for _, a := range actions {
+		if a["kind"] == "quickfix" {
+			t.Errorf("a gone quote is offered %v", a["title"])
+		}
+	}
+	cl.shutdown()
+
+	page = "[a.go line 3](../src/a.go#line=2,3;md5=" + e2eMD5(src) + " \"hl=3\")\n"
+	moved := "// one\n// two\n" + src
+	cl, uri, actions := lspQuickFix(t, map[string]string{"src/a.go": src, "docs/page.md": page}, map[string]string{"src/a.go": moved})
+	if len(actions) < 1 || !strings.HasPrefix(actions[0]["title"].(string), "Relocate the moved text") {
+		t.Fatalf("actions %v", actions)
+	}
+	cl.applyFix(t, page, uri, actions[0], "[a.go line 5](../src/a.go#line=4,5;md5="+e2eMD5(moved)+" \"hl=5\")\n")
+}

@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"flag"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/pin"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/symbols"
@@ -19,7 +22,7 @@ func init() {
 	register(command{name: "pin", summary: "add or refresh the md5 of RFC 5147 links, following moved text: textfrag pin --write docs", run: runPin, gcPercent: 200}) // as check
 }
 
-const pinUsage = `Usage: textfrag pin [PATHS…] [--write] [--accept-changed] [--check] [-v] [--shard K/N] [--root DIR] [--charset GLOB=CHARSET] [--allow-host HOST]
+const pinUsage = `Usage: textfrag pin [PATHS…] [--write] [--accept QUOTE]… [--accept-changed] [-i] [--check] [-v] [--shard K/N] [--root DIR] [--charset GLOB=CHARSET] [--allow-host HOST]
 
 For every RFC 5147 link (#line=… or #char=…) in the Markdown files under
 PATHS (default: source in textfrag.toml, else "."; directories are searched
@@ -35,24 +38,34 @@ escaped shortcodes ({{</* … */>}}) and front matter are left alone. check
 verifies these shortcodes too.
 
 When a pinned md5 no longer matches, pin finds the version of the target
-with that md5 in git history and looks for the text the link quoted then:
-  moved    the same text is elsewhere now: the range and checks are updated
-  changed  the text was edited: shown, and re-pinned only with --accept-changed
-  gone     no such version in history, or the target or the text is gone;
-           with --accept-changed, a range that still fits the file is
-           re-pinned as written, to the file as it is now
+with that md5 in git history and follows the quoted lines from it to now:
+  refreshed the quoted text is unchanged in place: the checks are updated
+  moved     the same text, followed to other lines: the range is updated
+  changed   the text was edited: its diff is shown; re-pinned only when a
+            person accepts it, and only when its new place is known
+  gone      the quoted text, the file or the pinned version is gone: a
+            person writes the link anew (the message says how)
+  review    pin cannot show that the text it would point at is the text
+            quoted: a person looks, as for gone
 A link whose title names what it quotes (sym=Server.Handle, region=setup;
 see "textfrag link -h") is found by its name first, history serving only to
-learn the text pinned: the same text at other lines is "moved", other text
-"changed" (re-pinned with --accept-changed; so is a quote whose pinned
-version is not in history, which cannot be compared); a name not found is
-"gone", one that is ambiguous or cannot be looked up an error, and the link
-is left as it is. An unpinned named link is pinned at the name's lines.
-A link checked by length= alone names no version: when its length no longer
-matches, it is "changed" (what it quotes now is shown), re-pinned, with an
-md5 added, only with --accept-changed.
-Other outcomes: pinned (md5 added), refreshed (checks updated, text unchanged
-in place), ok (shown with -v), error.
+learn the text pinned; the link keeps its name. An unpinned link is pinned
+(md5 added). A link checked by length= alone names no version: when its
+length no longer matches, it is "changed".
+
+Accepting is per quote and never blind. Each quote that needs a person is
+printed with an id ("… (quote 1a2b3c4d)"); accept one with --accept ID or
+--accept PAGE:LINE (repeatable; PATHS default to the pages named), all
+changed quotes whose new place is known with --accept-changed, or go
+through them with -i, which shows each diff and asks y/n/q/? on stdin, as
+"git add -p" does, then writes. Gone and review quotes are refused, with
+what to do. When a quote's lines move, hl= in its title moves with them
+(dropped, with a warning, when pin cannot tell where they went), and link
+text that states the range as "textfrag link" writes it ("a.go lines
+11–20") states the new range.
+
+Every run ends with counts by class (refreshed, moved, changed, gone,
+review, unpinned) and the one command for each class found.
 
 Remote targets (http, https) are pinned too on the hosts --allow-host names,
 from the bytes fetched now; other remote links are left alone. A remote
@@ -69,8 +82,9 @@ picks them, so that the jobs of a CI matrix can each run
 "pin --check --shard K/N" on their part.
 
 Exit status: 0 when every link is pinned or can be (pending changes alone
-do not fail, unless --check); 1 when a link is gone, changed and not
-accepted, or in error, when a file could not be written, or with --check
+do not fail, unless --check); 1 when a link is gone, in review, changed and
+not accepted, or in error, when a quote named by --accept cannot be
+accepted or names no quote, when a file could not be written, or with --check
 when anything would change; 2 on bad usage.
 
 Flags:`
@@ -78,8 +92,12 @@ Flags:`
 // pinOptions are pin's flags.
 type pinOptions struct {
 	write, acceptChanged, check, verbose bool
-	shard                                project.Shard // --shard, with the project's root in root
-	root                                 string
+	// accept names the quotes a person accepted (--accept); interactive
+	// asks about each changed quote (-i).
+	accept      pinQuoteFlag
+	interactive bool
+	shard       project.Shard // --shard, with the project's root in root
+	root        string
 	// flagArgs are the flags given that choose what links mean (--root,
 	// --charset, remote options), each with a leading space, for the
 	// commands messages advise.
@@ -87,30 +105,61 @@ type pinOptions struct {
 }
 
 func runPin(e *env, args []string) int {
-	fset := newFlagSet("pin", pinUsage)
 	var o pinOptions
-	fset.String("root", "", "project root `DIR`: links starting with / resolve there, and targets must lie inside it ("+rootHelp+")")
-	fset.BoolVar(&o.write, "write", false, "rewrite the Markdown files instead of printing a diff")
-	fset.BoolVar(&o.acceptChanged, "accept-changed", false, "also re-pin links whose quoted text changed, or whose pinned version is gone, to the file as it is now (review the changes first)")
-	fset.BoolVar(&o.check, "check", false, "write nothing and exit 1 if any file would change (for CI)")
-	fset.BoolVar(&o.verbose, "v", false, "also report links that are pinned and unchanged")
-	registerShard(fset, &o.shard)
 	var files fileFlags
-	files.register(fset)
 	var remote remoteFlags
-	remote.register(fset)
+	fset := pinFlagSet(&o, &files, &remote)
 	paths, ok := e.parseFlags(fset, args)
 	if !ok {
 		return exitUsage
 	}
+	return runPinWith(e, fset, &o, &files, &remote, paths)
+}
+
+// pinFlagSet makes pin's flags, setting o, files and remote.
+func pinFlagSet(o *pinOptions, files *fileFlags, remote *remoteFlags) *flag.FlagSet {
+	fset := newFlagSet("pin", pinUsage)
+	fset.String("root", "", "project root `DIR`: links starting with / resolve there, and targets must lie inside it ("+rootHelp+")")
+	fset.BoolVar(&o.write, "write", false, "rewrite the Markdown files instead of printing a diff")
+	fset.BoolVar(&o.acceptChanged, "accept-changed", false, "also re-pin every quote whose text changed and whose new place is known (read the diffs first); gone and review quotes are refused")
+	fset.Var(&o.accept, "accept", "re-pin the changed quote `QUOTE` (the id pin printed for it, or PAGE:LINE[:COL]) at its new place; repeatable")
+	fset.BoolVar(&o.interactive, "i", false, "show each changed quote's diff and ask whether to re-pin it (y, n, q, ?; answers on stdin), then write")
+	fset.BoolVar(&o.check, "check", false, "write nothing and exit 1 if any file would change (for CI)")
+	fset.BoolVar(&o.verbose, "v", false, "also report links that are pinned and unchanged")
+	registerShard(fset, &o.shard)
+	files.register(fset)
+	remote.register(fset)
+	return fset
+}
+
+// runPinWith runs pin with the flags of fset, bound to op, files and
+// remote: pointers, because finding the project sets the flags that
+// textfrag.toml gives defaults for.
+func runPinWith(e *env, fset *flag.FlagSet, op *pinOptions, files *fileFlags, remote *remoteFlags, paths []string) int {
+	o := *op
 	if o.write && o.check {
 		e.errorf("pin: --check and --write exclude each other: --check never writes")
 		return exitUsage
+	}
+	if o.interactive && (o.check || o.acceptChanged) {
+		e.errorf("pin: -i asks about each quote: it goes with neither --check nor --accept-changed")
+		return exitUsage
+	}
+	o.write = o.write || o.interactive // -i writes what it was told to
+	if len(paths) == 0 {
+		// --accept PAGE:LINE names the pages to go through.
+		for _, r := range o.accept {
+			if r.Page != "" && !slices.Contains(paths, r.Page) {
+				paths = append(paths, r.Page)
+			}
+		}
 	}
 	proj, ok := e.findProject(fset) // the same root, and textfrag.toml, as every command
 	if !ok {
 		return exitError
 	}
+	// textfrag.toml's defaults are set on the flags: read them again.
+	o.verbose, o.shard = op.verbose, op.shard
 	if len(paths) == 0 {
 		paths = defaultPaths(proj)
 	}
@@ -134,14 +183,13 @@ func runPin(e *env, args []string) int {
 	}
 	defer pages.Close()
 	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: pin.NewHistory(proj.Root), pages: pages,
-		quotes: map[string]map[string]bool{}, reported: map[string]bool{}}
-	p.plan = &pin.Planner{Resolver: r, History: p.hist, AcceptChanged: o.acceptChanged,
-		AcceptCommand: func(page string) string {
-			if e.preCommit {
-				return hookPinAccept
-			}
-			return "textfrag pin --write --accept-changed" + o.flagArgs + " " + pinShellWords([]string{page})
-		},
+		quotes: map[string]map[string]bool{}, reported: map[string]bool{},
+		tally: pinTally{}, answers: map[string]bool{}, asked: map[string]bool{}, acceptUsed: map[string]bool{}}
+	// Acceptance is decided per quote (pin_accept.go), not by the Planner:
+	// it plans every link as if nothing were accepted, and the accept
+	// command in its messages is a sentinel that decideQuote words.
+	p.plan = &pin.Planner{Resolver: r, History: p.hist,
+		AcceptCommand: func(string) string { return pinAcceptSentinel },
 		PinCommand: func(page string) string {
 			if e.preCommit {
 				return hookPin
@@ -156,10 +204,18 @@ func runPin(e *env, args []string) int {
 // commands pin advises must repeat: all but --write, --check,
 // --accept-changed and -v.
 func pinFlagArgs(fset *flag.FlagSet) string {
+	return pinFlagArgsOf(fset, func(string) bool { return true })
+}
+
+// pinFlagArgsOf is pinFlagArgs for the flags keep accepts.
+func pinFlagArgsOf(fset *flag.FlagSet, keep func(name string) bool) string {
 	var b strings.Builder
 	fset.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "write", "check", "accept-changed", "v":
+		case "write", "check", "accept-changed", "accept", "i", "v":
+			return
+		}
+		if !keep(f.Name) {
 			return
 		}
 		var values []string
@@ -226,6 +282,20 @@ type pinner struct {
 	// file does not repeat them.
 	reported map[string]bool
 	failed   bool
+	// tally counts each file's quotes by class, for the summary.
+	tally pinTally
+	// answers holds -i's answers by quote id; quit is set by its q; in
+	// reads the answers.
+	answers map[string]bool
+	asked   map[string]bool // shown with their diff by -i's question
+	quit    bool
+	in      *bufio.Reader
+	// acceptUsed holds the --accept names that matched a quote.
+	acceptUsed map[string]bool
+	// headPages and headChanged cache, as a pre-commit hook, HEAD's pages
+	// and whether a quoted file differs from HEAD's (pin_hook.go).
+	headPages   map[string][]byte
+	headChanged map[string]bool
 }
 
 // noteQuoted remembers that the file being pinned quotes the file at
@@ -326,6 +396,13 @@ func (p *pinner) run(paths []string) int {
 			p.realPaths = nil // files were rewritten: look again
 		}
 	}
+	for _, r := range p.opt.accept {
+		if !p.acceptUsed[r.String()] {
+			p.e.errorf("pin: --accept %s: no link there needs accepting; the ids and PAGE:LINE to accept are those pin printed for changed quotes (a link rewritten since has a new id)", termsafe.Escape(r.String(), ""))
+			p.failed = true
+		}
+	}
+	p.summary(paths)
 	pending := len(written)
 	switch {
 	case pending > 0 && p.opt.check && p.e.preCommit:
@@ -360,17 +437,39 @@ func (p *pinner) file(name string) (src, newSrc []byte, ok bool) {
 		return nil, nil, false
 	}
 	p.curFile = name
-	changes := p.plan.Plan(name, src)
-	for _, c := range changes {
+	// Each link is planned, then decided (pin_accept.go), then made
+	// consistent: its title's hl= and a caption stating its range follow
+	// its new lines.
+	links := mdlink.Page(src)
+	doc := p.res.DocPath(name)
+	p.plan.ForPage(name)
+	var changes []pin.Change
+	var edits []pin.Edit
+	counts := map[pin.Class]int{}
+	for _, l := range links {
+		c := p.decideQuote(name, links, p.plan.PlanLink(doc, l))
+		changes = append(changes, c)
 		if c.Target != "" {
 			p.noteQuoted(c.Target)
+		}
+		counts[c.Class]++
+		if c.Apply && c.Class == pin.Changed {
+			counts[pinAccepted]++
 		}
 		p.report(name, c)
 		if c.Failed {
 			p.failed = true
 		}
+		if c.Apply && c.NewDest != c.Link.Dest {
+			more, warnings := pin.Consistency(src, c)
+			edits = append(edits, more...)
+			for _, w := range warnings {
+				p.report(name, pin.Change{Link: c.Link, Class: "warning", Message: w})
+			}
+		}
 	}
-	return src, pin.ApplyEdits(src, pin.Edits(changes)), true
+	p.tally[name] = counts
+	return src, pin.ApplyEdits(src, append(pin.Edits(changes), edits...)), true
 }
 
 func (p *pinner) report(name string, out pin.Change) {
@@ -380,9 +479,16 @@ func (p *pinner) report(name string, out pin.Change) {
 	// Each line is escaped whole, the page's name included: a name or a
 	// message holding a line break must not start a line of its own.
 	var b strings.Builder
-	b.WriteString(termsafe.Escape(fmt.Sprintf("%s:%d:%d: %s: %s", name, out.Link.Line, out.Link.Column, out.Class, out.Message), "") + "\n")
-	for _, d := range out.Detail {
-		b.WriteString("    " + termsafe.Escape(d, "") + "\n")
+	msg := out.Message
+	if pin.NeedsPerson(out) && out.Link.Start >= 0 && !out.Apply {
+		// The id to accept it by (pin --accept ID), or to find it again.
+		msg += " (quote " + pin.QuoteID(name, out.Link) + ")"
+	}
+	b.WriteString(termsafe.Escape(fmt.Sprintf("%s:%d:%d: %s: %s", name, out.Link.Line, out.Link.Column, out.Class, msg), "") + "\n")
+	if !p.asked[pin.QuoteID(name, out.Link)] { // -i showed the diff already
+		for _, d := range out.Detail {
+			b.WriteString("    " + termsafe.Escape(d, "") + "\n")
+		}
 	}
 	if !p.reported[b.String()] {
 		p.reported[b.String()] = true

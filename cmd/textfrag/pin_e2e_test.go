@@ -192,6 +192,8 @@ func TestPinE2ERoundTrip(t *testing.T) {
 	}
 	wantReport := "docs/a.md:5:1: pinned: src/a.go lines 11–20 md5=" + sum + "\n" +
 		"docs/a.md:13:15: pinned: src/a.go line 1, col 1 – line 1, col 4 md5=" + sum + "\n" +
+		"pin: 0 refreshed, 0 moved, 0 changed, 0 gone, 0 review, 2 unpinned\n" +
+		"  refreshed, moved, unpinned (2): the same text, nothing to review: `textfrag pin --write docs`\n" +
 		"textfrag: pin: 1 file would change; run with --write to apply: `textfrag pin --write docs`\n"
 	if stderr != wantReport {
 		t.Errorf("stderr:\n%s\nwant:\n%s", stderr, wantReport)
@@ -320,6 +322,8 @@ func TestPinE2ERelocation(t *testing.T) {
 	wantReport := "docs/a.md:3:1: moved: src/a.go lines 11–20 → lines 14–23\n" +
 		"docs/a.md:3:76: moved: src/a.go line 3, col 7 – line 4, col 4 → line 6, col 7 – line 7, col 4\n" +
 		"docs/a.md:5:1: moved: src/a.go line 3 → line 6\n" +
+		"pin: 0 refreshed, 3 moved, 0 changed, 0 gone, 0 review, 0 unpinned\n" +
+		"  refreshed, moved, unpinned (3): the same text, nothing to review: `textfrag pin --write docs`\n" +
 		"textfrag: pin: 1 file would change; run with --write to apply: `textfrag pin --write docs`\n"
 	if stderr != wantReport {
 		t.Errorf("stderr:\n%s\nwant:\n%s", stderr, wantReport)
@@ -343,7 +347,7 @@ func TestPinE2ERelocation(t *testing.T) {
 	for _, w := range []string{
 		"docs/a.md:3:1: changed: src/a.go lines 14–23 → lines 14–23: the quoted text changed since it was pinned (the md5 is of commit ",
 		"\n      // line 14 é\n    - // line 15 é\n    + // line fifteen é\n      // line 16 é\n",
-		"review it, then re-pin with `textfrag pin --write --accept-changed docs/a.md`",
+		"review it, then accept it with `textfrag pin --write --accept docs/a.md:3:1`", // another link starts on line 3
 	} {
 		if !strings.Contains(stderr, w) {
 			t.Errorf("stderr lacks %q:\n%s", w, stderr)

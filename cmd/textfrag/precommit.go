@@ -21,13 +21,16 @@ const (
 func underPreCommit() bool { return os.Getenv("PRE_COMMIT") == "1" }
 
 var (
-	pinAcceptRemedyRE = regexp.MustCompile("`textfrag pin --write --accept-changed[^`]*`")
+	pinAcceptRemedyRE = regexp.MustCompile("`textfrag pin (?:--write --accept(?:-changed)?|-i)[ `][^`]*`?")
 	pinRemedyRE       = regexp.MustCompile("`textfrag pin --write[^`]*`")
 )
 
 // hookRemedy rewrites the pin commands a message advises (`textfrag pin
-// --write …`, with or without --accept-changed) as the pre-commit hooks
-// that run them; other text is left as it is.
+// --write …`; with --accept-changed, --accept QUOTE or as pin -i, the
+// manual hook that accepts) as the pre-commit hooks that run them; other
+// text is left as it is. The hook textfrag-pin only ever writes refreshed
+// and moved quotes and pins unpinned links (pin --write); accepting a
+// changed quote is the manual hook's, which a person runs.
 func hookRemedy(msg string) string {
 	msg = pinAcceptRemedyRE.ReplaceAllLiteralString(msg, "`"+hookPinAccept+"`")
 	return pinRemedyRE.ReplaceAllLiteralString(msg, "`"+hookPin+"`")

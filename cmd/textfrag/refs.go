@@ -64,7 +64,12 @@ the exit status is 1.
 
 textfrag refs --diff lists the quotes that the changes between BASE and the
 work tree affect, each classed:
-  changed   a change touches the quoted lines: the docs need review
+  changed   a change touches the quoted lines: the docs need review; so
+            does a change that shifts the lines of an unpinned quote (one
+            without md5=, which no check guards: its page would show
+            other lines, silently)
+  review    pin cannot show where the quoted text went (a name that cannot
+            be followed, an uncertain relocation): a person fixes the link
   moved     the quoted text is intact at other lines: pin --write fixes it
   refresh   the file changed elsewhere, the quoted text is in place, the
             md5 is stale: pin --write refreshes it
@@ -98,10 +103,14 @@ Formats (--format):
           placed on the changed source lines
           (on the page, for a deleted file); blocking classes are errors,
           others warnings
---diff ends with a summary line on stderr ("2 quotes affected: …").
+--diff ends on stderr with the quotes counted by class as pin counts them
+(refreshed, moved, changed, gone, review, unpinned: every unpinned quote
+affected, whatever its class; renamed when any) and, for each class
+found, the one command that settles it.
 
 Exit status: 0 when nothing was found or nothing blocks; with --diff, 1
-when a quote of a class in --fail-on (default changed,deleted) is affected;
+when a quote of a class in --fail-on (default changed,review,deleted) is
+affected;
 1 also when the project cannot be read (PATH outside the root, git fails)
 or a NAME cannot be looked up;
 2 on bad usage.
@@ -112,7 +121,7 @@ func runRefs(e *env, args []string) int {
 	fset := newFlagSet("refs", refsHelp)
 	format := fset.String("format", "text", "output `FORMAT`: text or json (with --diff also github)")
 	diff := fset.Bool("diff", false, "list the quotes affected by the changes since BASE (the argument; default the merge base with the default branch), or by a unified diff on stdin (argument -)")
-	failOn := fset.String("fail-on", "changed,deleted", "with --diff, exit 1 when a quote of one of these `CLASSES` is affected (comma-separated: changed, deleted, renamed, moved, refresh; or none)")
+	failOn := fset.String("fail-on", "changed,review,deleted", "with --diff, exit 1 when a quote of one of these `CLASSES` is affected (comma-separated: changed, review, deleted, renamed, moved, refresh; or none)")
 	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "read `N` pages at a time")
 	region := fset.String("region", "", "list the links that quote the region `NAME` of PATH (the lines between textfrag:begin NAME and textfrag:end NAME)")
 	lf := linkFlags{}

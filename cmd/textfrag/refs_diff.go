@@ -55,28 +55,16 @@ func (e *env) refsDiff(lf *linkFlags, r *target.Resolver, base, format string, f
 		return exitError
 	}
 	findings := refs.Affected(r, hist, lf.root, changes, links)
-	counts := map[refs.Class]int{}
 	blocking := false
 	for _, f := range findings {
 		f.Blocking = fail[f.Class]
-		counts[f.Class]++
 		blocking = blocking || f.Blocking
 	}
 	if err := e.writeFindings(findings, format); err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
-	if len(findings) == 0 {
-		fmt.Fprintf(e.stderr, "no quote affected (%s)\n", changes.Name)
-	} else {
-		var parts []string
-		for _, c := range refs.Classes {
-			if counts[c] > 0 {
-				parts = append(parts, fmt.Sprintf("%d %s", counts[c], refs.Title(c)))
-			}
-		}
-		fmt.Fprintf(e.stderr, "%d %s affected: %s (%s)\n", len(findings), plural(len(findings), "quote", "quotes"), strings.Join(parts, ", "), changes.Name)
-	}
+	e.refsSummary(findings, changes.Name)
 	if blocking {
 		return exitError
 	}
@@ -123,4 +111,60 @@ func refsAnnotation(f *refs.Finding) string {
 	b.WriteString("::")
 	b.WriteString(escapeGitHubData(termsafe.Escape(f.Message, "\r\n")))
 	return b.String()
+}
+
+// refsSummary ends refs --diff: the quotes affected, counted by class in
+// pin's words (refresh is refreshed, deleted is gone; an unpinned quote
+// counts as unpinned, whatever its class), then for each class found the
+// one command that settles it, naming the pages involved.
+func (e *env) refsSummary(findings []*refs.Finding, name string) {
+	if len(findings) == 0 {
+		fmt.Fprintf(e.stderr, "no quote affected (%s)\n", name)
+		return
+	}
+	n := map[string]int{}
+	pages := map[string][]string{} // pin's class → the pages, in order
+	for _, f := range findings {
+		c := map[refs.Class]string{refs.Refresh: "refreshed", refs.Deleted: "gone"}[f.Class]
+		if c == "" {
+			c = f.Class
+		}
+		if f.Unpinned {
+			c = "unpinned"
+		}
+		n[c]++
+		if !slices.Contains(pages[c], f.Page) {
+			pages[c] = append(pages[c], f.Page)
+		}
+	}
+	var parts []string
+	for _, c := range []string{"refreshed", "moved", "changed", "gone", "review", "unpinned"} {
+		parts = append(parts, fmt.Sprintf("%d %s", n[c], c))
+	}
+	if n[refs.Renamed] > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", n[refs.Renamed], refs.Renamed))
+	}
+	fmt.Fprintf(e.stderr, "%d %s affected (%s): %s\n", len(findings), plural(len(findings), "quote", "quotes"), name, strings.Join(parts, ", "))
+	words := func(c string) string { return pinShellWords(pages[c]) }
+	var lines []string
+	if k := n["gone"] + n["review"]; k > 0 {
+		lines = append(lines, fmt.Sprintf("  gone, review (%d): a person fixes each link, as its message says (textfrag link writes a new one)", k))
+	}
+	if k := n[refs.Renamed]; k > 0 {
+		lines = append(lines, fmt.Sprintf("  renamed (%d): change each link to the path its message gives", k))
+	}
+	if k := n["unpinned"]; k > 0 {
+		lines = append(lines, fmt.Sprintf("  unpinned (%d): no md5 guards these quotes, so they show the new lines unreviewed: read each, point it at the right lines (its message says where its text went), then pin them: `textfrag pin --write %s`", k, words("unpinned")))
+	}
+	if k := n["changed"]; k > 0 {
+		lines = append(lines, fmt.Sprintf("  changed (%d): read each, then accept it or not: `textfrag pin -i %s`", k, words("changed")))
+	}
+	if k := n["refreshed"] + n["moved"]; k > 0 {
+		ps := append(slices.Clone(pages["refreshed"]), pages["moved"]...)
+		slices.Sort(ps)
+		lines = append(lines, fmt.Sprintf("  refreshed, moved (%d): the same text, nothing to review: `textfrag pin --write %s`", k, pinShellWords(slices.Compact(ps))))
+	}
+	for _, l := range lines {
+		fmt.Fprintln(e.stderr, termsafe.Escape(l, ""))
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -63,7 +64,7 @@ func TestRefsDiffClasses(t *testing.T) {
 		{"edit inside a quote, edit outside", func(s *pinSite) {
 			s.write("src/a.go", replaceLine(replaceLine(base, 11, "line eleven\n"), 29, "line 29 edited\n"))
 		}, []string{
-			"src/a.go:11: changed: quoted in docs/guide.md:1 (src/a.go lines 10–12): the quoted text changed: review the page, then re-pin it with `textfrag pin --write --accept-changed docs/guide.md`",
+			"src/a.go:11: changed: quoted in docs/guide.md:1 (src/a.go lines 10–12): the quoted text changed: review the page, then accept the new text with `textfrag pin --write --accept docs/guide.md:1`",
 			"src/a.go:20: refresh: quoted in docs/guide.md:3 (src/a.go lines 20–21): the quoted text is unchanged in place, the file changed elsewhere: `textfrag pin --write docs/guide.md` refreshes the link's md5",
 		}, 1},
 		{"an edit next to a quote is not inside it", func(s *pinSite) {
@@ -78,22 +79,23 @@ func TestRefsDiffClasses(t *testing.T) {
 		}, []string{
 			"src/a.go:12: changed: quoted in docs/guide.md:1 (src/a.go lines 10–12)",
 			"src/a.go:21: moved: quoted in docs/guide.md:3 (src/a.go lines 20–21): the quoted text is intact at lines 21–22: `textfrag pin --write docs/guide.md` updates the link",
-			"src/a.go:26: moved: quoted in docs/guide.md:5 (src/a.go lines 25–26): the quoted text moved to lines 26–27, and the link has no md5 to follow it: change it to ../src/a.go#line=25,27",
+			// An unpinned quote whose lines shift shows other text: changed.
+			"src/a.go:26: changed: quoted in docs/guide.md:5 (src/a.go lines 25–26): the link has no md5 and the change shifted its lines: it shows other lines now; the quoted text moved to lines 26–27: change the link to ../src/a.go#line=25,27, then pin it with `textfrag pin --write docs/guide.md`\n",
 		}, 1},
 		{"quoted lines deleted", func(s *pinSite) {
 			s.write("src/a.go", strings.Replace(base, "line 20\nline 21\n", "", 1))
 		}, []string{
 			"src/a.go:10: refresh: quoted in docs/guide.md:1",
-			"src/a.go:20: changed: quoted in docs/guide.md:3 (src/a.go lines 20–21): the quoted lines were deleted: review the page, then re-pin it with `textfrag pin --write --accept-changed docs/guide.md`\n",
-			"src/a.go:23: moved: quoted in docs/guide.md:5 (src/a.go lines 25–26): the quoted text moved to lines 23–24",
+			"src/a.go:20: changed: quoted in docs/guide.md:3 (src/a.go lines 20–21): the quoted lines were deleted: review the page, then read the file, then run `textfrag link src/a.go:FIRST-LAST --from docs/guide.md`",
+			"src/a.go:23: changed: quoted in docs/guide.md:5 (src/a.go lines 25–26): the link has no md5 and the change shifted its lines: it shows other lines now; the quoted text moved to lines 23–24",
 		}, 1},
 		{"text cut and pasted elsewhere", func(s *pinSite) {
 			s.write("src/a.go", strings.Replace(base, "line 10\nline 11\nline 12\n", "", 1)+"line 10\nline 11\nline 12\n")
 		}, []string{
 			"src/a.go:28: moved: quoted in docs/guide.md:1 (src/a.go lines 10–12): the quoted text is intact at lines 28–30",
 			"src/a.go:17: moved: quoted in docs/guide.md:3",
-			"src/a.go:22: moved: quoted in docs/guide.md:5",
-		}, 0},
+			"src/a.go:22: changed: quoted in docs/guide.md:5",
+		}, 1},
 		{"file deleted", func(s *pinSite) { s.git("rm", "-q", "src/a.go") }, []string{
 			"docs/guide.md:1: deleted: quoted in docs/guide.md:1 (src/a.go lines 10–12): src/a.go was deleted: the page needs review",
 			"docs/guide.md:3: deleted: ",
@@ -111,7 +113,7 @@ func TestRefsDiffClasses(t *testing.T) {
 		}, []string{
 			"src/b.go:11: renamed: quoted in docs/guide.md:1 (src/a.go lines 10–12): src/a.go was renamed to src/b.go with the quoted text intact: change the link to ../src/b.go#line=10,13;md5=",
 			"src/b.go:22: changed: quoted in docs/guide.md:3 (src/a.go lines 20–21): src/a.go was renamed to src/b.go and the quoted text changed: review the page and change the link",
-			"src/b.go:26: renamed: ",
+			"src/b.go:26: changed: quoted in docs/guide.md:5 (src/a.go lines 25–26): the link has no md5 and the change shifted its lines",
 		}, 1},
 		{"the page follows a rename, not yet re-pinned", func(s *pinSite) {
 			s.git("mv", "src/a.go", "src/b.go")
@@ -182,7 +184,7 @@ func TestRefsDiffDefaultBase(t *testing.T) {
 		"src/a.go:11: changed: quoted in docs/guide.md:1",
 		"src/a.go:20: refresh: quoted in docs/guide.md:3",
 	})
-	if code != 1 || !strings.Contains(errOut, "2 quotes affected: 1 quoted text changed, 1 file changed elsewhere (changes since the merge base "+fork[:12]+" of HEAD and main)\n") {
+	if code != 1 || !strings.Contains(errOut, "2 quotes affected (changes since the merge base "+fork[:12]+" of HEAD and main): 1 refreshed, 0 moved, 1 changed, 0 gone, 0 review, 0 unpinned\n") {
 		t.Errorf("exit status %d\n%s", code, errOut)
 	}
 	// origin/HEAD, when there is one, names the default branch.
@@ -200,9 +202,9 @@ func TestRefsDiffFailOn(t *testing.T) {
 		args []string
 		code int
 	}{
-		{nil, 0},
+		{nil, 1}, // the unpinned quote shows other lines now: changed
 		{[]string{"--fail-on", "moved"}, 1},
-		{[]string{"--fail-on", "changed,deleted,refresh"}, 0},
+		{[]string{"--fail-on", "deleted,refresh,review"}, 0},
 		{[]string{"--fail-on", "none"}, 0},
 		{[]string{"--fail-on", "bogus"}, 2},
 		{[]string{"--fail-on", ""}, 2},
@@ -243,7 +245,7 @@ func TestRefsDiffGitHubAnnotations(t *testing.T) {
 	s.commit("base")
 	s.write("src/x,y:z.go", replaceLine(replaceLine(src, 12, "line twelve\n"), 30, "end\n"))
 	out, _, code := s.run("refs", "--diff", "main", "--format", "github")
-	want := "::error file=src/x%2Cy%3Az.go,line=12,title=quoted text changed::quoted in docs/a,b:c% d.md:1 (src/x,y:z.go lines 10–12): the quoted text changed: review the page, then re-pin it with `textfrag pin --write --accept-changed docs/a,b:c% d.md`\n" +
+	want := "::error file=src/x%2Cy%3Az.go,line=12,title=quoted text changed::quoted in docs/a,b:c% d.md:1 (src/x,y:z.go lines 10–12): the quoted text changed: review the page, then accept the new text with `textfrag pin --write --accept docs/a,b:c% d.md:1`\n" +
 		"::warning file=src/x%2Cy%3Az.go,line=20,endLine=21,title=file changed elsewhere::quoted in docs/a,b:c% d.md:3 (src/x,y:z.go lines 20–21): the quoted text is unchanged in place, the file changed elsewhere: `textfrag pin --write docs/a,b:c% d.md` refreshes the link's md5\n"
 	want = strings.ReplaceAll(want, "c% d", "c%25 d")
 	if out != want || code != 1 {
@@ -307,7 +309,7 @@ func TestRefsDiffStdin(t *testing.T) {
 	if _, errOut, code := s.runStdin(bad, "refs", "--diff", "-"); code != 1 || !strings.Contains(errOut, "src/a.go:20: the diff on stdin does not match the work tree there") {
 		t.Errorf("a diff that does not apply: exit status %d\n%s", code, errOut)
 	}
-	if _, errOut, code := s.runStdin("@@ -1 +1 @@\n", "refs", "--diff", "-"); code != 1 || !strings.Contains(errOut, "a hunk before any file header") {
+	if _, errOut, code := s.runStdin("@@ -1 +1 @@\n", "refs", "--diff", "-"); code != 1 || !strings.Contains(errOut, "textfrag cannot tell which file it names") {
 		t.Errorf("a malformed diff: exit status %d\n%s", code, errOut)
 	}
 }
@@ -383,5 +385,35 @@ func TestRefsDiffWithoutRepository(t *testing.T) {
 	checkLines(t, out, []string{"src/a.go:11: changed: quoted in docs/guide.md:1 (src/a.go lines 10–12)", "src/a.go:20: refresh: "})
 	if code != 1 {
 		t.Errorf("exit status %d\n%s", code, errOut)
+	}
+}
+
+// TestRefsDiffRemediesWork follows what refs --diff prints: an unpinned
+// quote whose lines a change shifted blocks (SEMANTICS.md §4) until its
+// link is changed as the message says and pinned; a changed pinned quote
+// until it is accepted with the command given. Then nothing blocks.
+func TestRefsDiffRemediesWork(t *testing.T) {
+	s := newRefsRepo(t)
+	s.write("src/a.go", strings.Replace(replaceLine(refsSource(), 11, "line eleven\n"), "line 15\n", "line 15\ninserted\n", 1))
+	out, errOut, code := s.run("refs", "--diff", "main")
+	if code != 1 || !strings.Contains(errOut, "0 refreshed, 1 moved, 1 changed, 0 gone, 0 review, 1 unpinned") {
+		t.Fatalf("refs --diff: exit %d\n%s%s", code, out, errOut)
+	}
+	fix := regexp.MustCompile(`quoted in docs/guide.md:5 [^\n]*change the link to (\S+), then pin it with ` + "`(textfrag pin --write docs/guide.md)`").FindStringSubmatch(out)
+	accept := regexp.MustCompile("quoted in docs/guide.md:1 [^\n]*`(textfrag pin --write --accept docs/guide.md:1)`").FindStringSubmatch(out)
+	if fix == nil || accept == nil {
+		t.Fatalf("no remedy for the unpinned or the changed quote:\n%s", out)
+	}
+	s.write("docs/guide.md", strings.Replace(s.read("docs/guide.md"), "../src/a.go#line=24,26", fix[1], 1))
+	for _, advice := range []string{accept[1], fix[2]} {
+		if _, stderr, code := s.runAdvice(advice); code != 0 {
+			t.Fatalf("%s: exit %d\n%s", advice, code, stderr)
+		}
+	}
+	if out, errOut, code := s.run("refs", "--diff", "main"); code != 0 || out != "" {
+		t.Errorf("after the remedies: exit %d\n%s%s", code, out, errOut)
+	}
+	if !strings.Contains(s.read("docs/guide.md"), "[unpinned](../src/a.go#line=25,27;md5=") {
+		t.Errorf("the unpinned link does not quote its text's new place:\n%s", s.read("docs/guide.md"))
 	}
 }

@@ -85,7 +85,7 @@ func TestResolveOutcomes(t *testing.T) {
 		{[]string{"a.txt#line=1,1"}, 0, "", ""}, // so does an empty range
 		{[]string{"a.txt#line=1,9"}, 0, "two\n", "warning: a.txt#line=1,9: line=1,9 goes past the end"}, // clamped
 		{[]string{"a.txt#line=0,1;md5=2094b601daac3d68f5aed51d3c20f7cd"}, 0, "one\n", ""},
-		{[]string{"a.txt#line=0,1;md5=2094b601daac3d68f5aed51d3c20f7ce"}, 1, "", "md5 mismatch: the link says 2094b601daac3d68f5aed51d3c20f7ce, the file has 2094b601daac3d68f5aed51d3c20f7cd"},
+		{[]string{"a.txt#line=0,1;md5=2094b601daac3d68f5aed51d3c20f7ce"}, 1, "", "md5 mismatch: the file changed since the link was pinned; the file now has md5=2094b601daac3d68f5aed51d3c20f7cd;"},
 		{[]string{"a.txt#line=0,1;sha256=ab"}, 0, "one\n", `warning: a.txt#line=0,1;sha256=ab: unknown integrity check "sha256" ignored`},
 		{[]string{"a.txt#line=2,1"}, 1, "", "range start 2 is after its end 1"},
 		{[]string{"a.txt#line=1-2"}, 1, "", "a range is written with a comma"},

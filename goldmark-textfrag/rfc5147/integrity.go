@@ -80,12 +80,17 @@ type IntegrityError struct {
 
 // Error lists the failed checks, then the entity's current md5 and length
 // in link syntax (SEMANTICS.md §4), so that a person can re-pin by hand:
-// "md5 mismatch: the link says …, the file has …; the file now has
-// md5=…;length=…".
+// "md5 mismatch: the file changed since the link was pinned; the file now
+// has md5=…;length=…". Each md5 appears once: the pinned one is in the
+// link every message quotes, the current one in the "now has" part (a
+// check in another charset, whose value differs, keeps its Reason).
 func (e *IntegrityError) Error() string {
 	parts := make([]string, len(e.Failed))
 	for i, r := range e.Failed {
 		parts[i] = r.Reason
+		if r.Check.Kind == MD5 && r.Got == e.Actual.MD5Hex() {
+			parts[i] = "md5 mismatch: the file changed since the link was pinned"
+		}
 	}
 	now := fmt.Sprintf("the file now has md5=%s;length=%d", e.Actual.MD5Hex(), e.Actual.Length)
 	if cs := e.Actual.Charset.Name; cs != "" && cs != UTF8.Name {

@@ -350,7 +350,7 @@ func TestIntegrity(t *testing.T) {
 		{"line=1,2;length=99999999999999999999", []res{{Failed, "12"}}, "the text has 12"},
 		{"line=1,2;md5=" + sum, []res{{Passed, sum}}, ""},
 		{"line=1,2;md5=" + strings.ToUpper(sum), []res{{Passed, sum}}, ""},
-		{"line=1,2;md5=00000000000000000000000000000000", []res{{Failed, sum}}, "md5 mismatch: the link says 00000000000000000000000000000000, the file has " + sum},
+		{"line=1,2;md5=00000000000000000000000000000000", []res{{Failed, sum}}, "md5 mismatch: the file changed since the link was pinned; the file now has md5=" + sum + ";length=12"},
 		{"line=1,2;length=12,UTF-8;md5=" + sum + ",utf-8", []res{{Passed, "12"}, {Passed, sum}}, ""},
 		{"line=1,2;length=12,csUTF8", []res{{Passed, "12"}}, ""},
 		// Unknown checks are ignored: no error, whatever their value.
@@ -404,6 +404,11 @@ func TestIntegrity(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tt.fail) {
 				t.Errorf("error %q does not say %q", err, tt.fail)
+			}
+			// Each md5 once: the pinned one is in the link that messages
+			// quote, the current one in "the file now has".
+			if strings.Count(err.Error(), sum) > 1 || strings.Contains(err.Error(), "00000000000000000000000000000000") {
+				t.Errorf("error %q repeats an md5", err)
 			}
 			if ie.Actual.Length != 12 || ie.Actual.MD5Hex() != sum {
 				t.Errorf("Actual = %d, %s", ie.Actual.Length, ie.Actual.MD5Hex())

@@ -280,7 +280,7 @@ func TestActionRefsRealBinary(t *testing.T) {
 	env := gitEnv(t)
 	h := newPRHistory(t, env)
 	bin := filepath.Dir(textfragBinary(t))
-	annotation := "::error file=src/a.go,line=5,title=quoted text changed::quoted in docs/guide.md:1 (src/a.go lines 3–5): the quoted text changed: review the page, then re-pin it with `textfrag pin --write --accept-changed docs/guide.md`\n"
+	annotation := "::error file=src/a.go,line=5,title=quoted text changed::quoted in docs/guide.md:1 (src/a.go lines 3–5): the quoted text changed: review the page, then accept the new text with `textfrag pin --write --accept docs/guide.md:1`\n"
 	for _, tc := range []struct {
 		name       string
 		clone      func(t *testing.T) string
@@ -291,9 +291,9 @@ func TestActionRefsRealBinary(t *testing.T) {
 		wantSum    string // a line of the job summary
 	}{
 		{"merge commit, fetch-depth 1", func(t *testing.T) string { return h.clone(t, env, "", "--depth=1", "--branch=merge") },
-			"", 1, "failed", annotation, "    1 quote affected: 1 quoted text changed (changes since " + h.b1 + ")\n"},
+			"", 1, "failed", annotation, "    1 quote affected (changes since " + h.b1 + "): 0 refreshed, 0 moved, 1 changed, 0 gone, 0 review, 0 unpinned\n"},
 		{"pull request head, full history", func(t *testing.T) string { return h.clone(t, env, h.p1) },
-			"", 1, "failed", annotation, "    1 quote affected: 1 quoted text changed (changes since " + h.b0 + ")\n"},
+			"", 1, "failed", annotation, "    1 quote affected (changes since " + h.b0 + "): 0 refreshed, 0 moved, 1 changed, 0 gone, 0 review, 0 unpinned\n"},
 		{"warn only annotates", func(t *testing.T) string { return h.clone(t, env, h.mergeID) },
 			"warn", 0, "needs-review", annotation, "### textfrag refs: quoted text changed or deleted: the docs need review (changes since " + h.b1[:12] + ")\n"},
 		{"re-pinned in the pull request", func(t *testing.T) string {

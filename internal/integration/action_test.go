@@ -349,8 +349,9 @@ func TestActionCheckSummaryBounded(t *testing.T) {
 			quoted++
 		}
 	}
-	// One summary line and 121 annotations: 100 quoted, 22 left to the log.
-	if quoted != 100 || !strings.Contains(summary, "\n… and 22 more lines in the job log.\n") {
+	// Three summary lines (the quotes by class: one stale quote no history
+	// classes; the count) and 121 annotations: 100 quoted, 24 left to the log.
+	if quoted != 100 || !strings.Contains(summary, "\n… and 24 more lines in the job log.\n") {
 		t.Errorf("job summary quotes %d lines, want 100 and a note of the 22 more:\n%s", quoted, summary)
 	}
 }
@@ -378,5 +379,38 @@ func TestActionEndToEnd(t *testing.T) {
 	}
 	if !strings.Contains(r.summary.String(), "    checked 3 links in 3 files: 1 error, 0 warnings\n") {
 		t.Errorf("job summary:\n%s", r.summary.String())
+	}
+}
+
+// TestActionCheckLogsPinClasses: the check step also runs pin --check, so
+// that the log counts the quotes by class with the command for each; it
+// gets the flags of check-args that pin takes (here --strict is check's
+// alone, --root both's), and never changes the step's result.
+func TestActionCheckLogsPinClasses(t *testing.T) {
+	ws := checkWorkspace(t)
+	writeFile(t, filepath.Join(ws, "docs", "unpinned.md"), "[A](../src/a.go#line=2,3)\n")
+	r := newRunner(t, ws)
+	r.installed(filepath.Dir(textfragBinary(t)))
+	r.inputs["paths"] = "docs/guide.md docs/unpinned.md"
+	r.inputs["check-args"] = "--strict --root " + ws
+	res, _ := r.step("check")
+	if res.code != 1 || r.output("check") != "failed" {
+		t.Fatalf("check --strict with an unpinned link: exit %d\n%s", res.code, res.output())
+	}
+	for _, want := range []string{
+		"textfrag pin --check (the quotes by class; the job's result is check's):\n",
+		"pin: 0 refreshed, 0 moved, 0 changed, 0 gone, 0 review, 1 unpinned\n",
+		"refreshed, moved, unpinned (1): the same text, nothing to review: `textfrag pin --write --root " + ws + " docs/guide.md docs/unpinned.md`",
+	} {
+		if !strings.Contains(res.stderr, want) {
+			t.Errorf("the log lacks %q:\n%s", want, res.stderr)
+		}
+	}
+	// Without the unpinned page, check passes, and pin's classes do not fail it.
+	r = newRunner(t, ws)
+	r.installed(filepath.Dir(textfragBinary(t)))
+	r.inputs["paths"] = "docs/guide.md"
+	if res, _ := r.step("check"); res.code != 0 || r.output("check") != "passed" {
+		t.Errorf("check of a pinned page: exit %d\n%s", res.code, res.output())
 	}
 }

@@ -206,7 +206,7 @@ func TestPreCommitHooks(t *testing.T) {
 			t.Fatalf("commit changing quoted text: exit status %d, want it refused by textfrag check naming docs/guide.md:3:1\n%s", r.code, out)
 		}
 		pin := hookOutput(out, "textfrag pin")
-		if hookStatus(out, "textfrag pin") != "Failed" || !strings.Contains(pin, "docs/guide.md:3:1: changed:") ||
+		if hookStatus(out, "textfrag pin") != "Failed" || !strings.Contains(pin, "docs/guide.md:3:1: changed: ") ||
 			strings.Contains(pin, "files were modified") {
 			t.Fatalf("textfrag pin should fail on changed text without writing:\n%s", out)
 		}
@@ -215,7 +215,7 @@ func TestPreCommitHooks(t *testing.T) {
 		}
 
 		// Follow the remedy textfrag pin prints, as printed.
-		remedy := remedyIn(pin, "re-pin with ")
+		remedy := remedyIn(pin, "accept it with ")
 		if remedy != "pre-commit run --hook-stage manual textfrag-pin-accept" {
 			t.Fatalf("textfrag pin advises %q, want the textfrag-pin-accept hook:\n%s", remedy, pin)
 		}
@@ -230,6 +230,33 @@ func TestPreCommitHooks(t *testing.T) {
 		mustGit("add", "docs/guide.md")
 		if r := git("commit", "-m", "A answers 2"); r.code != 0 {
 			t.Fatalf("commit after accepting the change: exit status %d\n%s", r.code, r.output())
+		}
+	})
+
+	t.Run("a new link is pinned as it is committed", func(t *testing.T) {
+		// An unpinned link quotes whatever its lines hold: the hook pins it
+		// in the commit that adds it (SEMANTICS.md §4), and rewrites
+		// nothing else.
+		page := filepath.Join(proj, "docs", "new.md")
+		writeFile(t, page, "# New\n\n[A]("+preCommitLink+")\n")
+		guideBefore := readFile(t, guide)
+		mustGit("add", "docs/new.md")
+		before := head()
+		r := git("commit", "-m", "a new page")
+		out := r.output()
+		if r.code == 0 || head() != before || hookStatus(out, "textfrag pin") != "Failed" || !strings.Contains(hookOutput(out, "textfrag pin"), "files were modified by this hook") {
+			t.Fatalf("commit of an unpinned link: exit status %d; want textfrag pin to pin it and fail the commit\n%s", r.code, out)
+		}
+		want := "[A](" + preCommitLink + ";md5=" + md5Hex(readFile(t, source)) + ")"
+		if got := readFile(t, page); !strings.Contains(got, want) {
+			t.Fatalf("textfrag pin left docs/new.md as\n%s\nwant the link %s", got, want)
+		}
+		if readFile(t, guide) != guideBefore {
+			t.Fatalf("textfrag pin rewrote docs/guide.md too")
+		}
+		mustGit("add", "docs/new.md")
+		if r := git("commit", "-m", "a new page"); r.code != 0 {
+			t.Fatalf("commit after textfrag pin: exit status %d\n%s", r.code, r.output())
 		}
 	})
 

@@ -60,12 +60,17 @@ func (s *Server) codeActions(params json.RawMessage) (any, *rpcError) {
 	return actions, nil
 }
 
-// pinActions offers what pin --accept-changed would do to each link of d
+// pinActions offers, per quote, what pin would write for each link of d
 // whose destination overlaps bytes [start, end): add the md5, refresh a
 // stale length, move a range to where its text went (found through git
-// history), or re-pin a quote whose text changed or is gone, which the
-// title asks to review first. pin offers only destinations that verify,
-// and nothing for a link whose title the build refuses.
+// history), or re-pin a quote whose text changed at a known new place,
+// which the title asks to review first (choosing the action is accepting
+// that one quote, as pin --accept does). A gone or review quote, or a
+// changed one whose new place is not known, is offered nothing: the
+// diagnostic says what a person must do (pin.Decide). pin offers only
+// destinations that verify, and nothing for a link whose title the build
+// refuses. Each action also keeps the link consistent (pin.Consistency:
+// hl= and a caption stating the range follow the new lines).
 func (s *Server) pinActions(d *document, start, end int) []action {
 	r := s.resolver()
 	planner := &pin.Planner{Resolver: r, History: pin.NewHistory(s.cfg.Root), AcceptChanged: true, Explain: s.cfg.Explain}
@@ -80,15 +85,17 @@ func (s *Server) pinActions(d *document, start, end int) []action {
 		if textfrag.CheckTitle(l.Title) != nil {
 			continue
 		}
-		c := planner.PlanLink(doc, l)
+		c, _ := pin.Decide(planner.PlanLink(doc, l), true)
 		if !c.Apply || c.NewDest == "" || c.NewDest == l.Dest {
 			continue
 		}
 		a := action{kind: "quickfix", preferred: true, edits: []pin.Edit{{Start: l.Start, End: l.End, Text: c.NewDest}}}
+		more, _ := pin.Consistency(d.text, c)
+		a.edits = append(a.edits, more...)
 		msg := strings.TrimSuffix(c.Message, "; re-pinned (--accept-changed)")
 		if title, ok := namedActionTitle(l, c); ok {
 			a.title = title
-			a.preferred = c.Class != pin.Changed && c.Class != pin.Gone
+			a.preferred = c.Class != pin.Changed
 			actions = append(actions, a)
 			continue
 		}
@@ -99,7 +106,7 @@ func (s *Server) pinActions(d *document, start, end int) []action {
 			a.title = "Refresh the integrity checks: " + msg
 		case pin.Moved:
 			a.title = "Relocate the moved text: " + msg
-		case pin.Changed, pin.Gone:
+		case pin.Changed:
 			a.title = "Re-pin the changed quote (review the change first): " + msg
 			a.preferred = false
 		default:
@@ -251,7 +258,7 @@ func namedActionTitle(l mdlink.Link, c pin.Change) (string, bool) {
 	}
 	lines := symbol.Span{Start: int(now.Start), End: int(now.End)}.Lines()
 	switch c.Class {
-	case pin.Changed, pin.Gone:
+	case pin.Changed:
 		return fmt.Sprintf("Re-pin at %s's %s (the quoted text changes: review it first)", sel, lines), true
 	}
 	return fmt.Sprintf("Move to %s's %s", sel, lines), true

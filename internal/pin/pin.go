@@ -115,8 +115,12 @@ func (p *Planner) Plan(page string, src []byte) []Change {
 	return out
 }
 
+// ForPage names the page that the commands in PlanLink's messages re-pin
+// (a path as the caller names it); Plan sets it itself.
+func (p *Planner) ForPage(page string) { p.page = page }
+
 // PlanLink returns the Change for one link of the document at project
-// path doc.
+// path doc; the commands in its messages name the page ForPage named.
 func (p *Planner) PlanLink(doc string, l mdlink.Link) Change {
 	var c Change
 	p.quoted = ""

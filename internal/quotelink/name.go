@@ -139,6 +139,17 @@ func ComposeName(file string, sel symbol.Selector, span symbol.Span, t Text, o O
 	return Compose(file, Range{Unit: Lines, Start: int64(span.Start) + 1, End: int64(span.End)}, t, o)
 }
 
+// Markers advises the marker lines of region name in file: for Go, the
+// directive form "//textfrag:begin NAME" (no space after //), which Go's
+// doc comments leave out, so the markers never show in go doc; for other
+// files, comment lines holding "textfrag:begin NAME".
+func Markers(file, name string) string {
+	if strings.EqualFold(path.Ext(file), ".go") {
+		return fmt.Sprintf("the lines `//textfrag:begin %s` and `//textfrag:end %s` (no space after //: Go leaves such directives out of doc comments)", name, name)
+	}
+	return fmt.Sprintf("comment lines `textfrag:begin %s` and `textfrag:end %s` (after the file's comment leader: # textfrag:begin %s)", name, name, name)
+}
+
 // ExplainName words an error of Resolver.FindName (a *symbol.Error) for
 // someone writing a link with "textfrag link": what is wrong and the
 // command that works instead. file is FILE as they wrote it; languages
@@ -157,6 +168,9 @@ func ExplainName(file string, err error, languages []string) string {
 	switch {
 	case errors.Is(err, symbol.ErrNotFound):
 		msg := fmt.Sprintf("%s is not in %s", sel, in)
+		if len(se.Candidates) == 0 && sel.Kind == symbol.Region {
+			return msg + fmt.Sprintf("; check the name, or mark the lines to quote with %s, or quote by lines: %s", Markers(file, sel.Name), byLines)
+		}
 		if len(se.Candidates) == 0 {
 			return msg + "; check the name, or quote by lines: " + byLines
 		}
@@ -175,7 +189,7 @@ func ExplainName(file string, err error, languages []string) string {
 			remedy += fmt.Sprintf(", e.g. `textfrag link %s:%s`", file, strings.ReplaceAll(se.Candidates[0].Human(), "–", "-"))
 		}
 		if sel.Kind == symbol.Symbol {
-			remedy += ", or mark it with textfrag:begin NAME and textfrag:end NAME comments and use --region NAME"
+			remedy += fmt.Sprintf(", or mark it with %s and use --region NAME", Markers(file, "NAME"))
 		} else {
 			remedy = "give each region its own name (a name is begun once), or " + remedy
 		}
@@ -192,7 +206,7 @@ func ExplainName(file string, err error, languages []string) string {
 		if len(languages) > 0 {
 			msg += "; sym= works in " + strings.Join(languages, ", ")
 		}
-		return msg + fmt.Sprintf("; mark the lines with textfrag:begin NAME and textfrag:end NAME comments and run `textfrag link %s --region NAME` (any language), or quote by lines: %s", file, byLines)
+		return msg + fmt.Sprintf("; mark the lines with %s and run `textfrag link %s --region NAME` (any language), or quote by lines: %s", Markers(file, "NAME"), file, byLines)
 	case errors.Is(err, symbol.ErrParse):
 		msg := fmt.Sprintf("%s does not parse", se.Path)
 		if se.Language != "" {

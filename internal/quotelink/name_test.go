@@ -167,3 +167,14 @@ func regionError(t *testing.T, src, name string) *symbol.Error {
 	}
 	return se
 }
+
+// TestMarkersAdviceGo: for Go the advice is the directive form, which go
+// doc leaves out; elsewhere a comment line.
+func TestMarkersAdviceGo(t *testing.T) {
+	if m := Markers("src/server.go", "setup"); !strings.Contains(m, "`//textfrag:begin setup`") || !strings.Contains(m, "`//textfrag:end setup`") {
+		t.Errorf("Go: %s", m)
+	}
+	if m := Markers("conf/app.yaml", "setup"); strings.Contains(m, "//textfrag") || !strings.Contains(m, "# textfrag:begin setup") {
+		t.Errorf("YAML: %s", m)
+	}
+}

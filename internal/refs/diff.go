@@ -1,17 +1,14 @@
 package refs
 
 import (
-	"bytes"
 	"crypto/md5"
 	"encoding/hex"
-	"fmt"
 	"path/filepath"
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/pin"
-	"github.com/textfrag/textfrag/internal/quotelink"
 )
 
 // Class is what a change did to a quote.
@@ -24,10 +21,13 @@ const (
 	Renamed Class = "renamed" // the quoted file was renamed, the quoted text intact
 	Moved   Class = "moved"   // the quoted text is intact at other lines
 	Refresh Class = "refresh" // the file changed elsewhere; the md5 is stale
+	// Review: the pin engine cannot show where the quoted text went (a
+	// name that cannot be followed, an uncertain relocation).
+	Review Class = "review"
 )
 
 // Classes lists every class, in the order summaries list them.
-var Classes = []Class{Changed, Deleted, Renamed, Moved, Refresh}
+var Classes = []Class{Changed, Review, Deleted, Renamed, Moved, Refresh}
 
 // Title names a class for people ("quoted text changed").
 func Title(c Class) string {
@@ -37,6 +37,7 @@ func Title(c Class) string {
 		Renamed: "quoted file renamed",
 		Moved:   "quoted text moved",
 		Refresh: "file changed elsewhere",
+		Review:  "quote needs review",
 	}[c]
 }
 
@@ -58,9 +59,12 @@ type Finding struct {
 	Link       string `json:"link"`
 	// Path is the quoted file as the link names it, Quoted the range it
 	// quoted in the BASE version.
-	Path    string `json:"path"`
-	Quoted  string `json:"quoted"`
-	Message string `json:"message"`
+	Path   string `json:"path"`
+	Quoted string `json:"quoted"`
+	// Unpinned is set for a link without md5: no check fails when its
+	// lines change, so a change that shifts them is Changed.
+	Unpinned bool   `json:"unpinned"`
+	Message  string `json:"message"`
 	// Fix is the link as it should read, when refs knows it.
 	Fix string `json:"fix,omitempty"`
 }
@@ -133,176 +137,6 @@ func Affected(r *target.Resolver, h *pin.History, rootDir string, ch *Changes, l
 		}
 	}
 	return out
-}
-
-// classify decides what the change c does to the quote l, read from the
-// work tree's page: nil when nothing (the link was re-pinned in the change,
-// or was written for the work tree, or its text is untouched and there is
-// nothing to refresh).
-func classify(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change, l *Link) *Finding {
-	f := &Finding{Page: l.Page, PageLine: l.Line, PageColumn: l.Column, Link: l.Link, Path: l.Path,
-		File: l.Page, Line: int64(l.Line), EndLine: int64(l.Line)}
-	where := fmt.Sprintf("quoted in %s:%d", l.Page, l.Line)
-	c.prepare()
-	oldSel := selectLines(c.oldText, l.Link)
-	if oldSel != nil {
-		f.Quoted = oldSel.Label()
-		where += fmt.Sprintf(" (%s %s)", c.oldPath, f.Quoted)
-	}
-	if c.newPath == "" {
-		f.Class = Deleted
-		f.Message = fmt.Sprintf("%s: %s was deleted: the page needs review", where, c.oldPath)
-		return f
-	}
-	renamed := l.Path == c.oldPath && c.newPath != c.oldPath
-	dest := l.Link
-	if renamed {
-		dest = quotelink.Dest(l.Page, c.newPath, target.SplitLink(l.Link).Fragment)
-	}
-	if !l.Pinned {
-		// A link without md5 was written for BASE if BASE's page had it;
-		// otherwise for the work tree, which it quotes as its author meant.
-		if old := src.BasePage(l.Page); old == nil || !bytes.Contains(old, []byte(l.Link)) {
-			if !renamed {
-				return nil
-			}
-		}
-		dest = pin.AddMD5(dest, c.oldMD5)
-	} else if !renamed && l.Selector == nil {
-		if _, err := r.Resolve(l.Page, dest); err == nil {
-			return nil // pinned to the work tree: re-pinned in this change, or never affected
-		}
-	}
-	ml := l.MD
-	ml.Dest = dest
-	if ml.Start < 0 {
-		ml.Start, ml.End = 0, len(dest) // only planned, never written
-	}
-	planner.AcceptCommand = func(string) string { return "textfrag pin --write --accept-changed " + l.Page }
-	ch := planner.PlanLink(l.Page, ml)
-	newSel := func(d string) *rfc5147.Selection {
-		if d == "" {
-			return nil
-		}
-		res, err := r.Resolve(l.Page, d)
-		if err != nil {
-			return nil
-		}
-		return res.Selection
-	}
-	f.File = c.newPath
-	if l.Selector != nil && l.Pinned && !renamed && ch.Class == pin.OK {
-		// The pin engine follows the name (sym=, region=): it still spans
-		// exactly the linked lines, pinned to the work tree.
-		return nil
-	}
-	switch ch.Class {
-	case pin.OK, pin.Refreshed, pin.Moved:
-		fix := ch.NewDest
-		if fix == "" {
-			fix = dest
-		}
-		sel := newSel(fix)
-		if sel == nil {
-			// The pin engine verifies every destination it offers: this is
-			// a bug, and the quote needs a person.
-			f.Class = Changed
-			f.Message = fmt.Sprintf("%s: the quote cannot be followed (%s does not resolve); please report this", where, fix)
-			return f
-		}
-		f.Line, f.EndLine = span(sel)
-		switch {
-		case renamed:
-			f.Class = Renamed
-			if !l.Pinned {
-				fix = quotelink.Dest(l.Page, c.newPath, target.SplitLink(l.Link).Fragment)
-				if ch.Class == pin.Moved {
-					fix = withPositions(fix, l.Link, sel)
-				}
-			}
-			f.Fix = fix
-			f.Message = fmt.Sprintf("%s: %s was renamed to %s with the quoted text intact: change the link to %s", where, c.oldPath, c.newPath, fix)
-		case ch.Class == pin.Moved:
-			f.Class = Moved
-			if l.Pinned {
-				f.Fix = fix
-				f.Message = fmt.Sprintf("%s: the quoted text is intact at %s: `textfrag pin --write %s` updates the link", where, sel.Label(), l.Page)
-			} else {
-				f.Fix = withPositions(l.Link, l.Link, sel)
-				f.Message = fmt.Sprintf("%s: the quoted text moved to %s, and the link has no md5 to follow it: change it to %s", where, sel.Label(), f.Fix)
-			}
-		case !l.Pinned:
-			return nil // in place, and no md5 to refresh
-		default:
-			f.Class = Refresh
-			f.Fix = fix
-			f.Message = fmt.Sprintf("%s: the quoted text is unchanged in place, the file changed elsewhere: `textfrag pin --write %s` refreshes the link's md5", where, l.Page)
-		}
-		return f
-	}
-	// Changed, gone (the quoted text deleted, or no version found) or an
-	// error (an ambiguous move): a person must look.
-	f.Class = Changed
-	f.Line, f.EndLine = 1, 1
-	located, deleted := false, false
-	if oldSel != nil {
-		hunks, nNew := c.hunks, c.newLines
-		qs, qe := int(oldSel.Lines.Start), int(oldSel.Lines.End)
-		covered, added := 0, 0 // quoted lines the hunks remove, lines they add
-		for _, h := range hunks {
-			inside := h.OldStart < qe && qs < h.OldEnd || h.OldStart == h.OldEnd && qs < h.OldStart && h.OldStart < qe
-			if !inside {
-				continue
-			}
-			covered += min(h.OldEnd, qe) - max(h.OldStart, qs)
-			added += h.NewEnd - h.NewStart
-			if located {
-				continue
-			}
-			if h.NewEnd > h.NewStart {
-				f.Line, f.EndLine = int64(h.NewStart+1), int64(h.NewEnd)
-			} else { // lines deleted: the line after them
-				f.Line = int64(max(1, min(h.NewStart+1, nNew)))
-				f.EndLine = f.Line
-			}
-			located = true
-		}
-		deleted = located && qe > qs && covered == qe-qs && added == 0
-	}
-	if !located {
-		if sel := newSel(ch.NewDest); sel != nil {
-			f.Line, f.EndLine = span(sel)
-		}
-	}
-	what := "the quoted text changed"
-	if deleted {
-		what = "the quoted lines were deleted"
-	}
-	if l.Selector != nil {
-		// The pin engine looked the name up in the work tree: gone (Gone),
-		// or found at the lines its NewDest quotes.
-		switch sel := newSel(ch.NewDest); {
-		case ch.Class == pin.Gone:
-			f.Class = Deleted
-			f.Message = fmt.Sprintf("%s: %s is no longer in %s: review the page, then fix the name or quote by lines (%s)", where, l.Name, c.newPath, oneLine(ch.Message))
-			return f
-		case ch.Class == pin.Error && !renamed:
-			// The name matches two declarations now, or the file does
-			// not parse: no re-pin follows it, --accept-changed neither.
-			f.Message = fmt.Sprintf("%s: %s cannot be followed in %s now, and pin will not re-pin it: %s", where, l.Name, c.newPath, oneLine(ch.Message))
-			return f
-		case sel != nil:
-			what += fmt.Sprintf(" (%s spans %s now)", l.Name, sel.Label())
-		}
-	}
-	f.Message = fmt.Sprintf("%s: %s: review the page, then re-pin it with `textfrag pin --write --accept-changed %s`", where, what, l.Page)
-	if renamed {
-		f.Message = fmt.Sprintf("%s: %s was renamed to %s and %s: review the page and change the link", where, c.oldPath, c.newPath, what)
-	}
-	if ch.Class == pin.Error || ch.Class == pin.Gone && !deleted {
-		f.Message += " (" + oneLine(ch.Message) + ")"
-	}
-	return f
 }
 
 // span returns the human lines a selection shows on: its first and

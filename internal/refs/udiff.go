@@ -6,30 +6,26 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
+
+	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
 	"github.com/textfrag/textfrag/internal/realm"
 )
 
-// This file reads a unified diff (git diff, diff -u) for FromDiff, and
-// rebuilds each file's old side from its new side, the work tree. Lines are
-// the diff's own: cut at LF, as diff tools cut them; the rebuilt bytes are
-// then counted as RFC 5147 counts them.
+// This file reads a unified diff (git diff, diff -u) for FromDiff, with
+// github.com/bluekeyes/go-gitdiff (git's quoted names, renames, copies,
+// binary files, "\ No newline at end of file"), and rebuilds each file's
+// old side from its new side, the work tree. Lines are the diff's own: cut
+// at LF, as diff tools cut them; the rebuilt bytes are then counted as
+// RFC 5147 counts them. go-gitdiff is the command's dependency only:
+// goldmark-textfrag never imports this package.
 
 // udFile is one file of a unified diff.
 type udFile struct {
 	oldPath, newPath string // "" for /dev/null: added, or deleted
 	hunks            []udHunk
 	binary           bool
-	// header is the "diff --git" line when its names could not be read,
-	// named is set once "---"/"+++" or both "rename" lines named the file:
-	// a file never named is an error, not a change to no file.
-	header               string
-	named                bool
-	renameFrom, renameTo bool
-	copied               bool // "copy from": the source is unchanged
 }
 
 // udHunk is one hunk: the new side's first line (1-based; for an empty new
@@ -39,256 +35,70 @@ type udHunk struct {
 	old, cur []string
 }
 
-var udHunkHeader = regexp.MustCompile(`^@@ -([0-9]+)(?:,([0-9]+))? \+([0-9]+)(?:,([0-9]+))? @@`)
-
-// parseUnifiedDiff reads the files of a unified diff. Paths lose git's
-// "a/" and "b/" prefixes and any timestamp after a tab.
+// parseUnifiedDiff reads the files of a unified diff. A diff go-gitdiff
+// cannot read is refused whole: a change is never dropped, or given to
+// another file. Without git's "diff --git" headers (diff -u), a name
+// loses a leading "a/" or "b/", and the new name stands for both sides (a
+// plain unified diff cannot say that a file was renamed).
 func parseUnifiedDiff(data []byte) ([]*udFile, error) {
-	lines := strings.SplitAfter(string(data), "\n")
-	var files []*udFile
-	var cur *udFile
-	var gitOld, gitNew string // from "diff --git" and "rename from/to"
-	newFile := func() {
-		cur = &udFile{oldPath: gitOld, newPath: gitNew}
-		files = append(files, cur)
+	parsed, _, err := gitdiff.Parse(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("the diff on stdin: %v; textfrag cannot tell which file it names, and does not guess: give git's own output (git diff), which quotes names that need it", err)
 	}
-	// unattributed is the error for a line that names a file in a way
-	// textfrag cannot read: the diff is refused rather than a file's
-	// change dropped or given to another file.
-	unattributed := func(line, why string) error {
-		return fmt.Errorf("the diff on stdin: %s: %q; textfrag cannot tell which file it names, and does not guess: give git's own output (git diff), which quotes such names", why, line)
-	}
-	path := func(s, prefix, line string) (string, error) {
-		p, ok := udPath(s, prefix)
-		if !ok {
-			return "", unattributed(line, "a file name in malformed quotes")
+	plain := !bytes.HasPrefix(data, []byte("diff --git ")) && !bytes.Contains(data, []byte("\ndiff --git "))
+	name := func(s string) string {
+		if plain {
+			if rest, ok := strings.CutPrefix(s, "b/"); ok {
+				return rest
+			}
+			s = strings.TrimPrefix(s, "a/")
 		}
-		return p, nil
+		return s
 	}
-	var err error
-	for i := 0; i < len(lines); i++ {
-		line := strings.TrimRight(lines[i], "\r\n")
+	// Every hunk header must have been read as one: go-gitdiff passes over
+	// a line it does not take for a header, and a hunk left out would be a
+	// change dropped.
+	headers, hunks := 0, 0
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		if bytes.HasPrefix(line, []byte("@@")) {
+			headers++
+		}
+	}
+	for _, pf := range parsed {
+		hunks += len(pf.TextFragments)
+	}
+	if headers != hunks {
+		return nil, fmt.Errorf("the diff on stdin: %d hunk headers, of which %d could be read; textfrag does not guess: give git's own output (git diff)", headers, hunks)
+	}
+	files := make([]*udFile, 0, len(parsed))
+	for _, pf := range parsed {
+		f := &udFile{oldPath: name(pf.OldName), newPath: name(pf.NewName), binary: pf.IsBinary}
 		switch {
-		case strings.HasPrefix(line, "diff --git "):
-			var ok bool
-			gitOld, gitNew, ok = udGitPaths(line)
-			newFile()
-			if !ok {
-				cur.header = line
-			}
-		case cur != nil && strings.HasPrefix(line, "rename from "):
-			if cur.oldPath, err = path(strings.TrimPrefix(line, "rename from "), "", line); err != nil {
-				return nil, err
-			}
-			cur.renameFrom = true
-		case cur != nil && strings.HasPrefix(line, "rename to "):
-			if cur.newPath, err = path(strings.TrimPrefix(line, "rename to "), "", line); err != nil {
-				return nil, err
-			}
-			cur.renameTo = true
-		case cur != nil && strings.HasPrefix(line, "copy from "):
-			cur.copied = true
-		case cur != nil && strings.HasPrefix(line, "copy to "):
-			if cur.newPath, err = path(strings.TrimPrefix(line, "copy to "), "", line); err != nil {
-				return nil, err
-			}
-			cur.renameFrom, cur.renameTo = true, true
-		case cur != nil && strings.HasPrefix(line, "new file mode"):
-			cur.oldPath = ""
-		case cur != nil && strings.HasPrefix(line, "deleted file mode"):
-			cur.newPath = ""
-		case (strings.HasPrefix(line, "Binary files ") || line == "GIT binary patch") && cur != nil:
-			cur.binary = true
-		case strings.HasPrefix(line, "--- ") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "+++ "):
-			if cur == nil || len(cur.hunks) > 0 {
-				gitOld, gitNew = "", ""
-				newFile()
-			}
-			if cur.oldPath, err = path(line[4:], "a/", line); err != nil {
-				return nil, err
-			}
-			next := strings.TrimRight(lines[i+1], "\r\n")
-			if cur.newPath, err = path(next[4:], "b/", next); err != nil {
-				return nil, err
-			}
-			cur.named = true
-			i++
-		case strings.HasPrefix(line, "--- "):
-			return nil, unattributed(line, `a "---" line without its "+++" line`)
-		case strings.HasPrefix(line, "+++ "):
-			return nil, unattributed(line, `a "+++" line without its "---" line`)
-		case strings.HasPrefix(line, "@@ "):
-			if cur == nil {
-				return nil, fmt.Errorf("the diff on stdin: a hunk before any file header: %q", line)
-			}
-			m := udHunkHeader.FindStringSubmatch(line)
-			if m == nil {
-				return nil, fmt.Errorf("the diff on stdin: a bad hunk header: %q", line)
-			}
-			nOld, nNew := udCount(m[2]), udCount(m[4])
-			start, _ := strconv.Atoi(m[3])
-			h := udHunk{newStart: start}
-			for i+1 < len(lines) && (nOld > 0 || nNew > 0 || strings.HasPrefix(lines[i+1], "\\")) {
-				i++
-				l := lines[i]
-				if l == "" {
-					return nil, fmt.Errorf("the diff on stdin ends inside a hunk of %s", cur.newPath)
-				}
-				switch l[0] {
-				case ' ':
-					h.old, h.cur = append(h.old, l[1:]), append(h.cur, l[1:])
-					nOld, nNew = nOld-1, nNew-1
-				case '-':
-					h.old = append(h.old, l[1:])
-					nOld--
-				case '+':
-					h.cur = append(h.cur, l[1:])
-					nNew--
-				case '\\': // "\ No newline at end of file": the line before has none
-					prev := lines[i-1]
-					if len(prev) > 0 && (prev[0] == ' ' || prev[0] == '-') && len(h.old) > 0 {
-						h.old[len(h.old)-1] = strings.TrimSuffix(h.old[len(h.old)-1], "\n")
-					}
-					if len(prev) > 0 && (prev[0] == ' ' || prev[0] == '+') && len(h.cur) > 0 {
-						h.cur[len(h.cur)-1] = strings.TrimSuffix(h.cur[len(h.cur)-1], "\n")
-					}
-				default:
-					return nil, fmt.Errorf("the diff on stdin: an unexpected line in a hunk of %s: %q", cur.newPath, strings.TrimRight(l, "\n"))
-				}
-				if nOld < 0 || nNew < 0 {
-					return nil, fmt.Errorf("the diff on stdin: a hunk of %s is longer than its header says", cur.newPath)
+		case pf.IsNew, pf.IsCopy: // a copy adds a file; its source is unchanged
+			f.oldPath = ""
+		case pf.IsDelete:
+			f.newPath = ""
+		}
+		if f.oldPath == "" && f.newPath == "" {
+			return nil, fmt.Errorf("the diff on stdin: a file with no name; textfrag cannot tell which file it names, and does not guess: give git's own output (git diff)")
+		}
+		for _, frag := range pf.TextFragments {
+			h := udHunk{newStart: int(frag.NewPosition)}
+			for _, l := range frag.Lines {
+				switch l.Op {
+				case gitdiff.OpContext:
+					h.old, h.cur = append(h.old, l.Line), append(h.cur, l.Line)
+				case gitdiff.OpDelete:
+					h.old = append(h.old, l.Line)
+				case gitdiff.OpAdd:
+					h.cur = append(h.cur, l.Line)
 				}
 			}
-			cur.hunks = append(cur.hunks, h)
+			f.hunks = append(f.hunks, h)
 		}
-	}
-	for _, f := range files {
-		if f.header != "" && !f.named && !(f.renameFrom && f.renameTo) {
-			return nil, unattributed(f.header, "a file header whose names cannot be read")
-		}
-		if f.copied {
-			f.oldPath = "" // a copy adds a file; its source is unchanged
-		}
+		files = append(files, f)
 	}
 	return files, nil
-}
-
-func udCount(s string) int {
-	if s == "" {
-		return 1
-	}
-	n, _ := strconv.Atoi(s)
-	return n
-}
-
-// udGitPaths reads the names of "diff --git a/X b/Y", each in git's C-style
-// quotes when it needs them. Unquoted names with spaces are read only when
-// unambiguous (X == Y, as for every change but a rename or copy, whose
-// own lines name both); ok is false when they cannot be read.
-func udGitPaths(line string) (oldPath, newPath string, ok bool) {
-	rest := strings.TrimPrefix(line, "diff --git ")
-	var a, b string
-	switch {
-	case strings.HasPrefix(rest, `"`):
-		var after string
-		if a, after, ok = udUnquote(rest); !ok || !strings.HasPrefix(after, " ") {
-			return "", "", false
-		}
-		if b, after = after[1:], ""; strings.HasPrefix(b, `"`) {
-			if b, after, ok = udUnquote(b); !ok || after != "" {
-				return "", "", false
-			}
-		}
-	case strings.HasSuffix(rest, `"`):
-		// An unquoted name, then a quoted one: the quoted one is the
-		// first ` "` from which a quoted name runs to the end.
-		for i := 0; !ok; i++ {
-			j := strings.Index(rest[i:], ` "`)
-			if j < 0 {
-				return "", "", false
-			}
-			i += j
-			var after string
-			if b, after, ok = udUnquote(rest[i+1:]); ok && after != "" {
-				ok = false
-			}
-			a = rest[:i]
-		}
-	default:
-		n := len(rest)
-		if n%2 == 0 {
-			return "", "", false
-		}
-		a, b = rest[:n/2], rest[n/2+1:]
-		if rest[n/2] != ' ' || strings.TrimPrefix(a, "a/") != strings.TrimPrefix(b, "b/") {
-			return "", "", false
-		}
-	}
-	a, okA := strings.CutPrefix(a, "a/")
-	b, okB := strings.CutPrefix(b, "b/")
-	if !okA || !okB || a == "" || b == "" {
-		return "", "", false
-	}
-	return a, b, true
-}
-
-// udPath reads a path of a "---", "+++", "rename" or "copy" line: "" for
-// /dev/null, git's C-style quotes undone, the prefix and a trailing
-// timestamp (after a tab) removed. ok is false for malformed quotes.
-func udPath(s, prefix string) (string, bool) {
-	if strings.HasPrefix(s, `"`) {
-		name, rest, ok := udUnquote(s)
-		if !ok || rest != "" && rest[0] != '\t' {
-			return "", false
-		}
-		s = name
-	} else if i := strings.IndexByte(s, '\t'); i >= 0 {
-		s = s[:i]
-	}
-	if s == "/dev/null" {
-		return "", true
-	}
-	if prefix != "" {
-		s = strings.TrimPrefix(s, prefix)
-	}
-	return s, true
-}
-
-// udUnquote reads the name in C-style quotes at the start of s, as git
-// (quote_c_style) and GNU diff write a name with a control character, a
-// quote, a backslash or (core.quotePath) a byte above 0x7f: \a \b \t \n
-// \v \f \r \" \\ and three octal digits for any byte. It returns the name
-// and what follows the closing quote; ok is false unless s starts with a
-// well-formed quoted name.
-func udUnquote(s string) (name, rest string, ok bool) {
-	if !strings.HasPrefix(s, `"`) {
-		return "", s, false
-	}
-	var b strings.Builder
-	for i := 1; i < len(s); i++ {
-		c := s[i]
-		if c == '"' {
-			return b.String(), s[i+1:], true
-		}
-		if c != '\\' {
-			b.WriteByte(c)
-			continue
-		}
-		if i++; i == len(s) {
-			break
-		}
-		if e := strings.IndexByte(`abtnvfr"\`, s[i]); e >= 0 {
-			b.WriteByte("\a\b\t\n\v\f\r\"\\"[e])
-			continue
-		}
-		if i+2 < len(s) && '0' <= s[i] && s[i] <= '3' && '0' <= s[i+1] && s[i+1] <= '7' && '0' <= s[i+2] && s[i+2] <= '7' {
-			b.WriteByte((s[i]-'0')<<6 | (s[i+1]-'0')<<3 | (s[i+2] - '0'))
-			i += 2
-			continue
-		}
-		break
-	}
-	return "", s, false
 }
 
 // deletedContent is a deleted file's content: its hunks' old lines.

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha1"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/textfrag/textfrag/internal/pin"
+	"github.com/textfrag/textfrag/internal/realm"
+)
+
+// As a pre-commit hook, pin pins the links that are new in the commit
+// (SEMANTICS.md §4: "the pre-commit pin hook pins new links as they are
+// committed"), and refreshes and moves pinned ones. An unpinned link that
+// HEAD's page already had, into a file the commit changes, is not pinned
+// unread: no check guarded it, so the lines it shows may now be other text
+// than its author quoted. It becomes a changed quote, pinned only when a
+// person accepts it (the manual hook, pin -i, --accept).
+
+// hookUnpinnedStale reports whether the unpinned link of c, on the page
+// name, was in HEAD's version of the page and quotes a file that differs
+// from HEAD's. When it cannot tell (no repository, no HEAD) it answers
+// false: a first commit's links are all new.
+func (p *pinner) hookUnpinnedStale(name string, c pin.Change) bool {
+	if c.Target == "" || strings.Contains(c.Target, "://") {
+		return false
+	}
+	top, err := p.hist.Top()
+	if err != nil {
+		return false
+	}
+	repoPath := func(abs string) (string, bool) {
+		real, err := pin.RealPath(abs)
+		if err != nil {
+			return "", false
+		}
+		rel, err := filepath.Rel(top, real)
+		if err != nil || !filepath.IsLocal(rel) {
+			return "", false
+		}
+		return filepath.ToSlash(rel), true
+	}
+	page, ok := repoPath(name)
+	if !ok {
+		return false
+	}
+	if p.headPages == nil {
+		p.headPages = map[string][]byte{}
+	}
+	old, seen := p.headPages[page]
+	if !seen {
+		old, _ = p.hist.Git(nil, "cat-file", "blob", "--end-of-options", "HEAD:"+page) // nil: not in HEAD
+		p.headPages[page] = old
+	}
+	if old == nil || !bytes.Contains(old, []byte(c.Link.Dest)) {
+		return false // new in this commit: written for the work tree
+	}
+	abs := filepath.Join(p.res.Root(), filepath.FromSlash(c.Target))
+	file, ok := repoPath(abs)
+	if !ok {
+		return true
+	}
+	if p.headChanged == nil {
+		p.headChanged = map[string]bool{}
+	}
+	if changed, seen := p.headChanged[file]; seen {
+		return changed
+	}
+	changed := p.differsFromHead(file, c.Target)
+	p.headChanged[file] = changed
+	return changed
+}
+
+// differsFromHead reports whether the work tree's file (project path
+// target, repository path file) differs from HEAD's, comparing git's
+// object id of each: HEAD's from rev-parse (no blob read), the work
+// tree's hashed here from the bytes read through the project root (no
+// git command reads the work tree, so no filter of the tree runs).
+func (p *pinner) differsFromHead(file, target string) bool {
+	out, err := p.hist.Git(nil, "rev-parse", "-q", "--verify", "--end-of-options", "HEAD:"+file)
+	oid := strings.TrimSpace(string(out))
+	if err != nil || oid == "" {
+		return true // not in HEAD: added or renamed since
+	}
+	root, err := os.OpenRoot(p.res.Root())
+	if err != nil {
+		return true
+	}
+	defer root.Close()
+	data, err := realm.ReadFile(root, filepath.FromSlash(target), 0)
+	if err != nil {
+		return true
+	}
+	var h hash.Hash
+	switch len(oid) {
+	case 40:
+		h = sha1.New()
+	case 64:
+		h = sha256.New()
+	default:
+		return true
+	}
+	fmt.Fprintf(h, "blob %s\x00", strconv.Itoa(len(data)))
+	h.Write(data)
+	return hex.EncodeToString(h.Sum(nil)) != oid
+}
+
+// hookUnpinned turns the planned pin of an unpinned link that HEAD had
+// into a changed quote, for a person to accept (see above).
+func hookUnpinned(c pin.Change) pin.Change {
+	c.Class = pin.Changed
+	c.Failed = true
+	c.Message += "; the link has no md5 and its file changed since HEAD, so the lines it shows may be other text than its author quoted: the hook does not pin it unread" + pinAcceptSentinelClause
+	return c
+}
+
+// pinAcceptSentinelClause ends a message with the clause decideQuote
+// replaces by the accept remedy.
+const pinAcceptSentinelClause = "; review it, then re-pin with `" + pinAcceptSentinel + "`"
