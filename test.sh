@@ -16,10 +16,10 @@ scripts/install-test-deps
 # names the packages of one module, so each is vetted and tested in its
 # directory.
 go list -m -f '{{.Dir}}' | while read -r dir; do
-  (cd "$dir" && go vet ./... && go test ./...)
+  (cd "$dir" && go vet ./... && go test -timeout 30m ./...)
 done
 if [ -f hugo-module/hugotest/go.mod ]; then
-  (cd hugo-module/hugotest && go vet ./... && go test ./...)
+  (cd hugo-module/hugotest && go vet ./... && go test -timeout 30m ./...)
 fi
 # The goldmark extension beside third-party extensions, in a module of its
 # own so that they stay out of the library's dependencies.
