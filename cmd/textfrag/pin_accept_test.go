@@ -109,8 +109,8 @@ func TestPinInteractive(t *testing.T) {
 	}
 }
 
-// TestPinRefusesGone: a quote whose pinned version no history holds is
-// never re-pinned, by --accept-changed, --accept or -i; pin --check fails
+// TestPinRefusesGone: a quote whose pinned version no history holds
+// (review: pin cannot tell whether it moved or changed) is never re-pinned, by --accept-changed, --accept or -i; pin --check fails
 // on it; the remedy, followed with the lines a person chose, mends it.
 func TestPinRefusesGone(t *testing.T) {
 	src := numberedSource(1, 10)
@@ -119,9 +119,9 @@ func TestPinRefusesGone(t *testing.T) {
 	s.git("init", "-q")
 	s.commit("start")
 	_, stderr, code := s.run("pin", "--check", "docs")
-	id := regexp.MustCompile(`docs/a\.md:1:1: gone: [^\n]*\(quote ([0-9a-f]{8})\)\n`).FindStringSubmatch(stderr)
-	if code != 1 || id == nil || !strings.Contains(stderr, "0 changed, 1 gone, 0 review") {
-		t.Fatalf("pin --check on a gone quote: exit %d\n%s", code, stderr)
+	id := regexp.MustCompile(`docs/a\.md:1:1: review: [^\n]*\(quote ([0-9a-f]{8})\)\n`).FindStringSubmatch(stderr)
+	if code != 1 || id == nil || !strings.Contains(stderr, "0 changed, 0 gone, 1 review") {
+		t.Fatalf("pin --check on a review quote: exit %d\n%s", code, stderr)
 	}
 	for _, args := range [][]string{
 		{"pin", "--write", "--accept-changed", "docs"},
@@ -129,13 +129,13 @@ func TestPinRefusesGone(t *testing.T) {
 		{"pin", "--write", "--accept", "docs/a.md:1"},
 	} {
 		_, stderr, code := s.run(args...)
-		if code != 1 || s.read("docs/a.md") != page || !strings.Contains(stderr, "not accepted: its quoted text is gone") {
+		if code != 1 || s.read("docs/a.md") != page || !strings.Contains(stderr, "not accepted: pin cannot show that the text it would point at is the text it quoted") {
 			t.Errorf("%v: exit %d, page %q\n%s", args, code, s.read("docs/a.md"), stderr)
 		}
 	}
 	_, stderr, _ = s.runWith(nil, "y\ny\n", "pin", "-i", "docs")
 	if s.read("docs/a.md") != page || strings.Contains(stderr, "[y,n,q,?]") {
-		t.Errorf("-i asked about a gone quote, or re-pinned it:\n%s", stderr)
+		t.Errorf("-i asked about a review quote, or re-pinned it:\n%s", stderr)
 	}
 	s.followLinkRemedy(stderr, "docs/a.md", "3-4")
 	for _, args := range [][]string{{"check", "docs"}, {"pin", "--check", "docs"}} {

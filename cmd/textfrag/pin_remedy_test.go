@@ -221,7 +221,7 @@ func (s *pinSite) followLinkRemedy(output, page, lines string) {
 func TestPinAdviceRepeatsFlags(t *testing.T) {
 	s := newPinSite(t, map[string]string{"src/a.go": numberedSource(1, 5), "my docs/a.md": "[q](../src/a.go#line=1,2;length=3)\n"})
 	_, stderr, code := pinRunIn("pin", "--root", s.dir, "--charset", "*.txt=latin1", "--allow-host", "*.example.org", "--offline", s.path("my docs/a.md"))
-	want := "accept it with `textfrag pin --write --allow-host '*.example.org' --charset '*.txt=latin1' --offline=true --root " + s.dir + " --accept '" + s.path("my docs/a.md") + ":1'`"
+	want := "run `textfrag pin --write --allow-host '*.example.org' --charset '*.txt=latin1' --offline=true --root " + s.dir + " '" + s.path("my docs/a.md") + "'`"
 	if code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, stderr)
 	}

@@ -46,9 +46,7 @@ func TestPreCommitRemedies(t *testing.T) {
 	}{
 		{[]string{"check", "--root", dir, guide}, "re-pin with `pre-commit run textfrag-pin`: it follows", "re-pin with `textfrag pin --write " + guide + "`", 1},
 		{[]string{"check", "--root", dir, fresh}, "pin it with `pre-commit run textfrag-pin`", "pin it with `textfrag pin --write " + fresh + "`", 0},
-		// No history: review, whose remedy (after removing md5= by hand) is
-		// the plain pin.
-		{[]string{"pin", "--write", "--root", dir, guide}, "remove the link's md5= and run `pre-commit run textfrag-pin`", "remove the link's md5= and run `textfrag pin --write --root", 1},
+		{[]string{"pin", "--write", "--root", dir, guide}, "accept it with `pre-commit run --hook-stage manual textfrag-pin-accept`", "accept it with `textfrag pin --write --root " + dir + " --accept " + guide + ":3`", 1},
 		{[]string{"pin", "--check", "--root", dir, fresh}, "not pinned up to date; run `pre-commit run textfrag-pin`", "not pinned up to date; run `textfrag pin --write --root", 1},
 	} {
 		out, code := runAs(t, true, c.args...)
