@@ -144,6 +144,7 @@ func runCheck(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
+	read.Secret = r.CheckSecret
 	defer read.Close()
 
 	pages := make([]*page.Page, len(files))

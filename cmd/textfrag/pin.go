@@ -181,6 +181,7 @@ func runPinWith(e *env, fset *flag.FlagSet, op *pinOptions, files *fileFlags, re
 		e.errorf("%v", err)
 		return exitError
 	}
+	pages.Secret = r.CheckSecret
 	defer pages.Close()
 	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: pin.NewHistory(proj.Root), pages: pages,
 		quotes: map[string]map[string]bool{}, reported: map[string]bool{},

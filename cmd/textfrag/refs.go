@@ -318,6 +318,7 @@ func (e *env) scanRefs(lf *linkFlags, r *target.Resolver, jobs int, match func(p
 		e.errorf("%v", err)
 		return nil, false
 	}
+	read.Secret = r.CheckSecret
 	defer read.Close()
 	found := make([][]*refs.Link, len(files))
 	readErrs := make([]error, len(files))

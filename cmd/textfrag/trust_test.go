@@ -448,3 +448,37 @@ func TestOfflineFromTomlWithoutHosts(t *testing.T) {
 		t.Errorf("check --offline: exit %d\n%s", code, out)
 	}
 }
+
+// check, pin and refs read pages as render does: a page that is a link,
+// inside the root, to a file that commonly holds secrets is not read, so
+// neither its text nor a rewrite of it (pin --write would pin the link the
+// secret holds) goes anywhere.
+func TestPagesLinkedToSecretsNotRead(t *testing.T) {
+	dir := t.TempDir()
+	env := "API_KEY=sk-live-secret\n\n[k](src/a.txt#line=0,1)\n"
+	secretRepo(t, dir, map[string]string{"src/a.txt": "one\ntwo\n", "docs/ok.md": "[a](../src/a.txt#line=0,1)\n", ".env": env})
+	mustSymlink(t, "../.env", filepath.Join(dir, "docs", "env.md"))
+	mustSymlink(t, "../.git/config", filepath.Join(dir, "docs", "config.md"))
+	t.Chdir(dir)
+	for _, args := range [][]string{
+		{"check", "docs"},
+		{"check", "docs/env.md"},
+		{"pin", "--write", "docs"},
+		{"pin", "--write", "docs/env.md"},
+	} {
+		out, code := runAs(t, false, args...)
+		if code != exitError || strings.Contains(out, "sk-live") || strings.Contains(out, "c2VjcmV0") {
+			t.Errorf("%v: exit %d\n%s", args, code, out)
+		}
+		if !strings.Contains(out, "docs/env.md: not read: ") {
+			t.Errorf("%v: the page linked to .env is not named as not read:\n%s", args, out)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, ".env")); string(b) != env {
+		t.Errorf("pin --write rewrote .env through docs/env.md:\n%s", b)
+	}
+	// refs fails on a page it cannot read, naming it, and shows nothing of it.
+	if out, code := runAs(t, false, "refs", "src/a.txt"); code != exitError || !strings.Contains(out, "docs/env.md: not read: ") || strings.Contains(out, "sk-live") {
+		t.Errorf("refs src/a.txt: exit %d\n%s", code, out)
+	}
+}

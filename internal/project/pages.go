@@ -35,6 +35,14 @@ var ErrPageOutsideRoot = errors.New("not read")
 // refs read pages through one Pages. A page outside the root (named on the
 // command line) is read where it is. Pages is safe for concurrent use.
 type Pages struct {
+	// Secret, when set, judges a page inside the root by its project path
+	// (slash-separated) and, when a symbolic link leads elsewhere inside
+	// the root, by the path it leads to: a page that is a file commonly
+	// holding secrets (docs/notes.md -> ../.git/config) is not read, as no
+	// target is. Callers set it to the resolver's CheckSecret; nil judges
+	// nothing.
+	Secret func(path string) error
+
 	dir, real string // the root as given (absolute), and its real path
 	root      *os.Root
 }
@@ -79,6 +87,9 @@ func (p *Pages) read(path string) ([]byte, error) {
 	if !ok {
 		return realm.ReadFile(nil, path, MaxPageBytes)
 	}
+	if err := p.secret(rel); err != nil {
+		return nil, err
+	}
 	b, err := realm.ReadFile(p.root, rel, MaxPageBytes)
 	if err == nil || errors.Is(err, realm.ErrNotRegular) || errors.Is(err, fs.ErrNotExist) {
 		return b, err
@@ -108,4 +119,25 @@ func (p *Pages) inside(abs string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// secret applies Secret to the page at rel (relative to the root) and to
+// where a symbolic link on its path leads inside the root.
+func (p *Pages) secret(rel string) error {
+	if p.Secret == nil {
+		return nil
+	}
+	if err := p.Secret(filepath.ToSlash(rel)); err != nil {
+		return fmt.Errorf("not read: %w", err)
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(p.real, rel))
+	if err != nil {
+		return nil // a missing page fails when it is read
+	}
+	if in, err := filepath.Rel(p.real, real); err == nil && filepath.IsLocal(in) && in != rel {
+		if err := p.Secret(filepath.ToSlash(in)); err != nil {
+			return fmt.Errorf("not read: it is a symbolic link: %w", err)
+		}
+	}
+	return nil
 }
