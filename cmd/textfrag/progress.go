@@ -40,6 +40,11 @@ func (e *env) startProgress(what string, total int, done *atomic.Int64) *progres
 		return p
 	}
 	start := time.Now()
+	// A long run shows its line at once, not only at the first tick, which
+	// a fast machine may finish before.
+	if p.total > progressPages {
+		p.draw()
+	}
 	p.stopped.Go(func() {
 		tick := time.NewTicker(progressInterval)
 		defer tick.Stop()
@@ -49,15 +54,20 @@ func (e *env) startProgress(what string, total int, done *atomic.Int64) *progres
 				return
 			case <-tick.C:
 				if p.total > progressPages || time.Since(start) > progressDelay {
-					p.mu.Lock()
-					p.shown = true
-					fmt.Fprintf(p.e.stderr, "\r\033[Ktextfrag: %s %d/%d", p.what, p.done.Load(), p.total)
-					p.mu.Unlock()
+					p.draw()
 				}
 			}
 		}
 	})
 	return p
+}
+
+// draw writes the line as it is now.
+func (p *progress) draw() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.shown = true
+	fmt.Fprintf(p.e.stderr, "\r\033[Ktextfrag: %s %d/%d", p.what, p.done.Load(), p.total)
 }
 
 // finish stops reporting and clears the line.
