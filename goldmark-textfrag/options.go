@@ -1,8 +1,10 @@
 package textfrag
 
 import (
+	"fmt"
 	"io/fs"
 	"math"
+	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/highlight"
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
@@ -182,7 +184,9 @@ func WithHighlightCache(cache highlight.Cache) Option {
 // with {path} (the target's project path), {start} and {end} (its first and
 // last human line) filled in; for example
 // "https://github.com/o/r/blob/main/{path}#L{start}-L{end}". Default: the
-// link's own destination, which remote targets always use.
+// link's own destination, which remote targets always use. Only http,
+// https and relative URLs are taken (CheckSourceURL): a document converted
+// with another fails.
 func WithSourceURL(template string) Option {
 	return optionFunc(func(c *config) { c.sourceURL = template })
 }
@@ -222,4 +226,30 @@ func WithUnpinnedWarnings(on bool) Option {
 // it is over the highlighting budget) errors. Default: off.
 func WithWarningsAsErrors(on bool) Option {
 	return optionFunc(func(c *config) { c.warningsFatal = on })
+}
+
+// CheckSourceURL reports whether template may be given to WithSourceURL:
+// an http or https URL, or a relative one, with no space, control character
+// or backslash (a browser drops tabs, so "java\tscript:" would run). A
+// document converted with a template it refuses fails with Kind "config".
+func CheckSourceURL(template string) error {
+	tmpl := template
+	if tmpl == "" {
+		return nil
+	}
+	for _, r := range tmpl {
+		if r <= ' ' || r == 0x7f || (r >= 0x80 && r <= 0x9f) || r == '\\' {
+			return fmt.Errorf("%q: holds a space, a control character or a backslash; write an http or https URL such as https://github.com/o/r/blob/main/{path}#L{start}-L{end}", tmpl)
+		}
+	}
+	end := strings.IndexAny(tmpl, "/?#{")
+	if end < 0 {
+		end = len(tmpl)
+	}
+	if scheme, _, ok := strings.Cut(tmpl[:end], ":"); ok {
+		if !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
+			return fmt.Errorf("%q: the scheme %q is refused: captions link only to http or https URLs (or relative ones), such as https://github.com/o/r/blob/main/{path}#L{start}-L{end}", tmpl, scheme+":")
+		}
+	}
+	return nil
 }

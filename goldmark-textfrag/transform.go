@@ -89,6 +89,11 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 			Message: fmt.Sprintf("textfrag cannot start: %v", err), Err: err})
 		return
 	}
+	if err := CheckSourceURL(d.cfg.sourceURL); err != nil {
+		d.fail(nil, &Problem{Severity: Error, Document: d.name, Line: 1, Column: 1, Kind: "config",
+			Message: fmt.Sprintf("textfrag cannot start: WithSourceURL %v", err), Err: err})
+		return
+	}
 	d.resolver = r
 	d.project = "."
 	switch {

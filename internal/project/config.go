@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/internal/realm"
 
 	"github.com/pelletier/go-toml/v2"
@@ -250,26 +251,7 @@ func noLinks(top, p string) error {
 // data: would run script in the site's pages. Control characters and
 // spaces are refused anywhere, as browsers drop some of them from a URL
 // ("java\tscript:").
-func CheckSourceURL(tmpl string) error {
-	if tmpl == "" {
-		return nil
-	}
-	for _, r := range tmpl {
-		if r <= ' ' || r == 0x7f || (r >= 0x80 && r <= 0x9f) || r == '\\' {
-			return fmt.Errorf("%q: holds a space, a control character or a backslash; write an http or https URL such as https://github.com/o/r/blob/main/{path}#L{start}-L{end}", tmpl)
-		}
-	}
-	end := strings.IndexAny(tmpl, "/?#{")
-	if end < 0 {
-		end = len(tmpl)
-	}
-	if scheme, _, ok := strings.Cut(tmpl[:end], ":"); ok {
-		if !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
-			return fmt.Errorf("%q: the scheme %q is refused: captions link only to http or https URLs (or relative ones), such as https://github.com/o/r/blob/main/{path}#L{start}-L{end}", tmpl, scheme+":")
-		}
-	}
-	return nil
-}
+func CheckSourceURL(tmpl string) error { return textfrag.CheckSourceURL(tmpl) }
 
 // untrusted applies what a repository may not decide: it lowers remote
 // limits above the ceilings, and says that allowHosts and allowSecrets are
