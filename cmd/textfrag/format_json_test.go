@@ -211,13 +211,15 @@ func TestBuildFormatJSON(t *testing.T) {
 	// Pinned: the build succeeds, with the counts text prints.
 	s.write("docs/a.md", "# A\n\n[unpinned](../src/b.go#line=0,1)\n\n[b](../src/b.go#line=1,2)\n")
 	s.write("docs/b.md", "# B\n")
+	s.write("docs/app.js", "alert(1)\n") // left out (script outside static/), with a warning
 	_, textErr, textCode = s.run("build", "docs", "-o", "public")
-	stdout, _, code = s.run("build", "docs", "-o", "public2", "--format", "json")
+	stdout, stderr, code = s.run("build", "docs", "-o", "public2", "--format", "json")
 	r = buildReport{}
 	if err := json.Unmarshal([]byte(stdout), &r); err != nil || code != 0 || textCode != 0 {
 		t.Fatalf("exit %d (text %d), %v\n%s%s", code, textCode, err, stdout, textErr)
 	}
-	if !r.Built || r.Pages != 2 || r.Links != 2 || r.Errors != 0 || r.Warnings != 0 || len(r.Problems) != 0 || r.Out != "public2" ||
+	if !r.Built || r.Pages != 2 || r.Links != 2 || r.Errors != 0 || r.Warnings != 0 || len(r.Problems) != 1 || r.Problems[0].Kind != "skipped" || r.Problems[0].Severity != "warning" ||
+		!strings.Contains(r.Problems[0].Message, "app.js") || !strings.Contains(textErr, "warning: "+r.Problems[0].Message+"\n") || strings.Contains(stderr, "app.js") || r.Out != "public2" ||
 		!strings.Contains(textErr, "built 2 pages and copied "+strconv.Itoa(r.Files)+" ") {
 		t.Errorf("report %+v; text said:\n%s", r, textErr)
 	}
