@@ -91,8 +91,9 @@ Formats (--format):
           problems as check --format json writes them (a file the build
           could not read, copy or write is kind "file"; a file left out
           is a warning of kind "skipped"); "pages" are the pages rendered,
-          "files" the files copied, "links" the RFC 5147 links; "built" is
-          whether OUT was replaced. The last line stays on stderr.
+          "files" the files copied, "links" the RFC 5147 links; "errors" and
+          "warnings" are the last line's counts (files left out are not
+          counted); "built" is whether OUT was replaced. The last line stays on stderr.
 
 Exit status: 0 on success (warnings are printed), 1 on any error (or warning,
 with --strict), 2 on bad usage.

@@ -90,8 +90,9 @@ Formats (--format):
              "files": [{path, diff}], "counts": {refreshed, moved, changed,
              gone, review, unpinned, accepted, error},
              "commands": [{classes, count, command, advice}]}
-          "quote" is the id to accept a quote by (for those that need a
-          person), "detail" its diff lines, "written" whether pin writes it
+          "class" is as the text line says it ("pinned": an unpinned link
+          pin adds md5= to); "quote" is the id to accept a quote by (for
+          those that need a person), "detail" its diff lines, "written" whether pin writes it
           (or, without --write, would); "files" are the pages that change,
           each with its unified diff ("" with --write); "command" is the
           one command for those classes ("" when a person must fix each
