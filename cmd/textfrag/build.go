@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -80,6 +81,20 @@ and only when every page has succeeded replaces OUT with it. On any error,
 OUT is left exactly as it was and the temporary directory is removed. OUT, if
 it exists, must be empty or the output of an earlier build.
 
+Formats (--format):
+  text    "file:line:col: error: link: message" lines on stderr, and a last
+          line "textfrag: built N pages …" (or "build failed …")
+  json    one JSON document on stdout:
+            {"built": true|false, "out", "pages", "files", "links",
+             "errors", "warnings", "problems": [{file, line, column,
+             severity, kind, link, message}]}
+          problems as check --format json writes them (a file the build
+          could not read, copy or write is kind "file"; a file left out
+          is a warning of kind "skipped"); "pages" are the pages rendered,
+          "files" the files copied, "links" the RFC 5147 links; "errors" and
+          "warnings" are the last line's counts (files left out are not
+          counted); "built" is whether OUT was replaced. The last line stays on stderr.
+
 Exit status: 0 on success (warnings are printed), 1 on any error (or warning,
 with --strict), 2 on bad usage.
 
@@ -106,12 +121,13 @@ func (e *env) build(ctx context.Context, args []string) int {
 	var lf linkFlags
 	lf.register(fset)
 	lf.registerRendering(fset)
+	format := fset.String("format", "text", "output `FORMAT`: text or json (one JSON document on stdout)")
 	highlight := fset.Bool("highlight", true, "highlight boxes and fenced code with chroma (false: write them with the plain-text lexer)")
 	pos, ok := e.parseFlags(fset, args)
 	if !ok {
 		return exitUsage
 	}
-	if len(pos) > 1 || *jobs < 1 || *out == "" {
+	if len(pos) > 1 || *jobs < 1 || *out == "" || !slices.Contains([]string{"text", "json"}, *format) {
 		fset.Usage()
 		return exitUsage
 	}
@@ -147,7 +163,15 @@ func (e *env) build(ctx context.Context, args []string) int {
 	if buildSiteHook != nil {
 		buildSiteHook(s)
 	}
+	report := &buildReport{Out: *out, Problems: []checkRecord{}}
+	if *format != "json" {
+		report = nil
+	}
 	for _, w := range s.files.Warnings {
+		if report != nil {
+			report.Problems = append(report.Problems, checkRecord{Severity: "warning", Kind: "skipped", Message: w})
+			continue
+		}
 		e.errorf("warning: %s", w)
 	}
 	st, err := newStaging(*out)
@@ -186,43 +210,105 @@ func (e *env) build(ctx context.Context, args []string) int {
 			problems = append(problems, p.Problems...)
 		}
 	}
-	e.printProblems(problems)
+	// fileError reports an error of a file the build read, copied or wrote.
+	fileError := func(err error) {
+		if report != nil {
+			report.Problems = append(report.Problems, checkRecord{Severity: "error", Kind: "file", Message: err.Error()})
+			return
+		}
+		// One line: a line break in a file's name could start a line of
+		// its own (a CI log's workflow command).
+		e.errorf("%s", termsafe.Escape(err.Error(), ""))
+	}
+	if report != nil {
+		for _, q := range problems {
+			report.Problems = append(report.Problems, newCheckRecord(q))
+		}
+		for _, p := range results {
+			if p != nil {
+				report.Links += p.Links
+			}
+		}
+	} else {
+		e.printProblems(problems)
+	}
 	for _, err := range errs {
 		if err != nil {
-			e.errorf("%v", err)
+			fileError(err)
 		}
 	}
 	for _, err := range copyErrs {
 		if err != nil {
 			errs = append(errs, err)
-			// One line: a line break in a file's name could start a
-			// line of its own (a CI log's workflow command).
-			e.errorf("%s", termsafe.Escape(err.Error(), ""))
+			fileError(err)
 		}
 	}
 	if !slices.Contains(assets, style.FileName) {
 		if err := st.write(style.FileName, css); err != nil {
 			errs = append(errs, err)
-			e.errorf("%v", err)
+			fileError(err)
 		}
 	}
 	nErr, nWarn := countProblems(problems)
+	if report != nil {
+		report.Errors, report.Warnings = nErr+countErrors(errs), nWarn
+	}
 	if nIO := countErrors(errs); nIO > 0 || lf.failed(problems) {
+		e.writeBuildReport(report)
 		e.errorf("build failed (%d errors, %d warnings); %s left as it was", nErr+nIO, nWarn, *out)
 		return exitError
 	}
 	warning, err := st.publish()
 	if err != nil {
+		if report != nil {
+			report.Errors++
+			fileError(err)
+			e.writeBuildReport(report)
+			return exitError
+		}
 		e.errorf("%v", err)
 		return exitError
 	}
 	if warning != "" {
 		e.errorf("warning: %s", warning)
 	}
+	if report != nil {
+		report.Built, report.Pages, report.Files = true, len(pages), len(assets)
+		e.writeBuildReport(report)
+	}
 	fmt.Fprintf(e.stderr, "textfrag: built %d %s and copied %d %s into %s in %v (%d warnings)\n",
 		len(pages), plural(len(pages), "page", "pages"), len(assets), plural(len(assets), "file", "files"),
 		*out, time.Since(start).Round(time.Millisecond), nWarn)
 	return exitOK
+}
+
+// buildReport is what build --format json writes: problems as check's
+// records, and the counts of the last line.
+type buildReport struct {
+	// Built is whether OUT was replaced by the new site.
+	Built bool   `json:"built"`
+	Out   string `json:"out"`
+	// Pages and Files are the pages rendered and the files copied (0
+	// when the build failed); Links counts the RFC 5147 links.
+	Pages    int           `json:"pages"`
+	Files    int           `json:"files"`
+	Links    int           `json:"links"`
+	Errors   int           `json:"errors"`
+	Warnings int           `json:"warnings"`
+	Problems []checkRecord `json:"problems"`
+}
+
+// writeBuildReport writes r on stdout as one JSON document; nil writes
+// nothing (--format text).
+func (e *env) writeBuildReport(r *buildReport) {
+	if r == nil {
+		return
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		e.errorf("%v", err)
+	}
 }
 
 // quotedPages returns the Markdown files under the site's source that its

@@ -93,6 +93,19 @@ type checkRecord struct {
 	Symbol string `json:"symbol,omitempty"`
 }
 
+// newCheckRecord is the record of the problem q.
+func newCheckRecord(q *textfrag.Problem) checkRecord {
+	sub := ""
+	if q.Kind == "symbol" {
+		sub = symbol.ErrorKind(q.Err)
+	}
+	return checkRecord{
+		File: filepath.ToSlash(q.Document), Line: q.Line, Column: q.Column,
+		Severity: q.Severity.String(), Kind: q.Kind, Link: q.Link, Message: q.Message,
+		Symbol: sub,
+	}
+}
+
 // runCheck is the check command.
 func runCheck(e *env, args []string) int {
 	fset := newFlagSet("check", checkHelp)
@@ -188,15 +201,7 @@ func runCheck(e *env, args []string) int {
 		}
 		problems = append(problems, p.Problems...)
 		for _, q := range p.Problems {
-			sub := ""
-			if q.Kind == "symbol" {
-				sub = symbol.ErrorKind(q.Err)
-			}
-			records = append(records, checkRecord{
-				File: filepath.ToSlash(q.Document), Line: q.Line, Column: q.Column,
-				Severity: q.Severity.String(), Kind: q.Kind, Link: q.Link, Message: q.Message,
-				Symbol: sub,
-			})
+			records = append(records, newCheckRecord(q))
 		}
 	}
 	switch *format {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"path/filepath"
@@ -22,7 +23,7 @@ func init() {
 	register(command{name: "pin", summary: "add or refresh the md5 of RFC 5147 links, following moved text: textfrag pin --write docs", run: runPin, gcPercent: 200}) // as check
 }
 
-const pinUsage = `Usage: textfrag pin [PATHS…] [--write] [--accept QUOTE]… [--accept-changed] [-i] [--check] [-v] [--shard K/N] [--root DIR] [--charset GLOB=CHARSET] [--allow-host HOST]
+const pinUsage = `Usage: textfrag pin [PATHS…] [--write] [--accept QUOTE]… [--accept-changed] [-i] [--check] [-v] [--format FORMAT] [--shard K/N] [--root DIR] [--charset GLOB=CHARSET] [--allow-host HOST]
 
 For every RFC 5147 link (#line=… or #char=…) in the Markdown files under
 PATHS (default: source in textfrag.toml, else "."; directories are searched
@@ -81,6 +82,24 @@ With --shard K/N, only the files of part K of N, picked as check --shard
 picks them, so that the jobs of a CI matrix can each run
 "pin --check --shard K/N" on their part.
 
+Formats (--format):
+  text    per-quote messages and the summary on stderr, the diff on stdout
+  json    one JSON document on stdout:
+            {"quotes": [{file, line, column, class, quote, link, message,
+                         detail, written}],
+             "files": [{path, diff}], "counts": {refreshed, moved, changed,
+             gone, review, unpinned, accepted, error},
+             "commands": [{classes, count, command, advice}]}
+          "class" is as the text line says it ("pinned": an unpinned link
+          pin adds md5= to); "quote" is the id to accept a quote by (for
+          those that need a person), "detail" its diff lines, "written" whether pin writes it
+          (or, without --write, would); "files" are the pages that change,
+          each with its unified diff ("" with --write); "command" is the
+          one command for those classes ("" when a person must fix each
+          link, or the quotes were written). Other errors, warnings and
+          the progress line stay on stderr, and the summary is printed
+          there too.
+
 Exit status: 0 when every link is pinned or can be (pending changes alone
 do not fail, unless --check); 1 when a link is gone, in review, changed and
 not accepted, or in error, when a quote named by --accept cannot be
@@ -96,8 +115,11 @@ type pinOptions struct {
 	// asks about each changed quote (-i).
 	accept      pinQuoteFlag
 	interactive bool
-	shard       project.Shard // --shard, with the project's root in root
-	root        string
+	// json is --format json: reports are kept for one JSON document on
+	// stdout (pinJSON) instead of printed.
+	json  bool
+	shard project.Shard // --shard, with the project's root in root
+	root  string
 	// flagArgs are the flags given that choose what links mean (--root,
 	// --charset, remote options), each with a leading space, for the
 	// commands messages advise.
@@ -126,6 +148,7 @@ func pinFlagSet(o *pinOptions, files *fileFlags, remote *remoteFlags) *flag.Flag
 	fset.BoolVar(&o.interactive, "i", false, "show each changed quote's diff and ask whether to re-pin it (y, n, q, ?; answers on stdin), then write")
 	fset.BoolVar(&o.check, "check", false, "write nothing and exit 1 if any file would change (for CI)")
 	fset.BoolVar(&o.verbose, "v", false, "also report links that are pinned and unchanged")
+	fset.Var(&pinFormatFlag{&o.json}, "format", "output `FORMAT`: text or json (one JSON document on stdout)")
 	registerShard(fset, &o.shard)
 	files.register(fset)
 	remote.register(fset)
@@ -183,7 +206,11 @@ func runPinWith(e *env, fset *flag.FlagSet, op *pinOptions, files *fileFlags, re
 	}
 	pages.Secret = r.CheckSecret
 	defer pages.Close()
-	p := &pinner{e: e, opt: o, res: r, resOptions: ro, hist: pin.NewHistory(proj.Root), pages: pages,
+	var out *pinJSON
+	if o.json {
+		out = &pinJSON{Quotes: []pinJSONQuote{}, Files: []pinJSONFile{}, Counts: map[string]int{}, Commands: []pinJSONCommand{}}
+	}
+	p := &pinner{out: out, e: e, opt: o, res: r, resOptions: ro, hist: pin.NewHistory(proj.Root), pages: pages,
 		quotes: map[string]map[string]bool{}, reported: map[string]bool{},
 		tally: pinTally{}, answers: map[string]bool{}, asked: map[string]bool{}, acceptUsed: map[string]bool{}}
 	// Acceptance is decided per quote (pin_accept.go), not by the Planner:
@@ -213,7 +240,7 @@ func pinFlagArgsOf(fset *flag.FlagSet, keep func(name string) bool) string {
 	var b strings.Builder
 	fset.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "write", "check", "accept-changed", "accept", "i", "v":
+		case "write", "check", "accept-changed", "accept", "i", "v", "format":
 			return
 		}
 		if !keep(f.Name) {
@@ -285,6 +312,8 @@ type pinner struct {
 	failed   bool
 	// tally counts each file's quotes by class, for the summary.
 	tally pinTally
+	// out is the JSON document of --format json.
+	out *pinJSON
 	// answers holds -i's answers by quote id; quit is set by its q; in
 	// reads the answers.
 	answers map[string]bool
@@ -356,12 +385,21 @@ func (p *pinner) run(paths []string) int {
 			}
 			written[name] = true
 			if !p.opt.write {
-				prog.clear() // the diff starts on a line of its own
-				fmt.Fprint(p.e.stdout, pinShownDiff(pin.UnifiedDiff(termsafe.Escape(pinFileLabel(name), ""), src, newSrc)))
+				if p.out == nil { // --format json: the diff is in the document
+					prog.clear() // the diff starts on a line of its own
+					fmt.Fprint(p.e.stdout, pinShownDiff(pin.UnifiedDiff(termsafe.Escape(pinFileLabel(name), ""), src, newSrc)))
+				}
 			} else if err := pinWriteAtomic(p.res.Root(), name, src, newSrc); err != nil {
 				p.e.errorf("pin: %s: not written: %s", termsafe.Escape(name, ""), termsafe.Escape(err.Error(), ""))
 				p.failed = true
 				continue
+			}
+			if p.out != nil {
+				f := pinJSONFile{Path: filepath.ToSlash(name)}
+				if !p.opt.write {
+					f.Diff = pin.UnifiedDiff(pinFileLabel(name), src, newSrc)
+				}
+				p.out.addFile(f)
 			}
 			if real, err := pin.RealPath(name); err == nil {
 				rewritten[real] = name
@@ -404,6 +442,14 @@ func (p *pinner) run(paths []string) int {
 		}
 	}
 	p.summary(paths)
+	if p.out != nil {
+		enc := json.NewEncoder(p.e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(p.out); err != nil {
+			p.e.errorf("pin: %v", err)
+			p.failed = true
+		}
+	}
 	pending := len(written)
 	switch {
 	case pending > 0 && p.opt.check && p.e.preCommit:
@@ -475,6 +521,10 @@ func (p *pinner) file(name string) (src, newSrc []byte, ok bool) {
 
 func (p *pinner) report(name string, out pin.Change) {
 	if out.Class == pin.None || (out.Class == pin.OK && !p.opt.verbose) {
+		return
+	}
+	if p.out != nil {
+		p.out.addQuote(name, out)
 		return
 	}
 	// Each line is escaped whole, the page's name included: a name or a

@@ -265,6 +265,9 @@ func (p *pinner) summary(paths []string) {
 	for _, c := range pinSummaryClasses {
 		total += n[c]
 	}
+	if p.out != nil {
+		p.out.setCounts(n)
+	}
 	if total+n[pin.Error] == 0 {
 		return
 	}
@@ -284,6 +287,9 @@ func (p *pinner) summary(paths []string) {
 		if acceptAll != "" {
 			changed += fmt.Sprintf(", or all whose new place is known with `%s`", acceptAll)
 		}
+	}
+	if p.out != nil {
+		p.out.setCommands(n, write, review, changed)
 	}
 	fmt.Fprintf(p.e.stderr, "pin: %s\n", pinCounts(n))
 	for _, line := range pinClassAdvice(n, write, changed) {
