@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -210,6 +211,10 @@ func TestProgressOnTerminalOnly(t *testing.T) {
 			}
 			if !strings.Contains(stderr, "\r\033[K"+c.line) || !strings.Contains(stderr, "/60\r\033[K") {
 				t.Errorf("%v on a terminal: stderr %q", c.args, stderr)
+			}
+			// A message never continues the progress line: it is cleared first.
+			if regexp.MustCompile(regexp.QuoteMeta(c.line) + `\d+/60[^\r]`).MatchString(stderr) {
+				t.Errorf("%v on a terminal: a message follows the progress line on the same line: %q", c.args, stderr)
 			}
 			if strings.Contains(out.String(), "\r") {
 				t.Errorf("%v: the progress line reached stdout", c.args)

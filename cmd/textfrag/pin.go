@@ -377,6 +377,8 @@ func (p *pinner) run(paths []string) int {
 		rewritten := map[string]string{} // real path → name, this pass
 		var done atomic.Int64
 		prog := p.e.startProgress("pinning", len(todo), &done)
+		stderr := p.e.stderr
+		p.e.stderr = prog.writer() // messages clear the progress line first
 		for _, name := range todo {
 			src, newSrc, ok := p.file(name)
 			done.Add(1)
@@ -407,6 +409,7 @@ func (p *pinner) run(paths []string) int {
 				p.hist.Remember(real, src)
 			}
 		}
+		p.e.stderr = stderr
 		prog.finish()
 		// Files quoting a file just rewritten hold stale pins: with --write,
 		// go over them again (a fresh resolver reads the new contents);

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,6 +24,7 @@ var progressInterval = 100 * time.Millisecond
 // clean.
 type progress struct {
 	e     *env
+	out   io.Writer // stderr when the progress started
 	what  string
 	total int
 	done  *atomic.Int64
@@ -35,7 +37,7 @@ type progress struct {
 
 // startProgress starts reporting done out of total. Call finish when done.
 func (e *env) startProgress(what string, total int, done *atomic.Int64) *progress {
-	p := &progress{e: e, what: what, total: total, done: done, stop: make(chan struct{})}
+	p := &progress{e: e, out: e.stderr, what: what, total: total, done: done, stop: make(chan struct{})}
 	if !e.stderrIsTTY {
 		return p
 	}
@@ -67,7 +69,7 @@ func (p *progress) draw() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.shown = true
-	fmt.Fprintf(p.e.stderr, "\r\033[Ktextfrag: %s %d/%d", p.what, p.done.Load(), p.total)
+	fmt.Fprintf(p.out, "\r\033[Ktextfrag: %s %d/%d", p.what, p.done.Load(), p.total)
 }
 
 // finish stops reporting and clears the line.
@@ -84,7 +86,30 @@ func (p *progress) clear() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.shown {
-		fmt.Fprint(p.e.stderr, "\r\033[K")
+		fmt.Fprint(p.out, "\r\033[K")
 		p.shown = false
 	}
+}
+
+// writer returns a writer to stderr that takes the line off the terminal
+// before each write, under the lock the redraws take, so that messages
+// written while the line is shown (pin's, as it goes) start on a line of
+// their own and are never cut by a redraw.
+func (p *progress) writer() io.Writer {
+	if !p.e.stderrIsTTY {
+		return p.out
+	}
+	return progressWriter{p}
+}
+
+type progressWriter struct{ p *progress }
+
+func (w progressWriter) Write(b []byte) (int, error) {
+	w.p.mu.Lock()
+	defer w.p.mu.Unlock()
+	if w.p.shown {
+		fmt.Fprint(w.p.out, "\r\033[K")
+		w.p.shown = false
+	}
+	return w.p.out.Write(b)
 }
