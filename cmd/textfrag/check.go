@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"path/filepath"
 	"runtime"
@@ -107,26 +108,61 @@ func newCheckRecord(q *textfrag.Problem) checkRecord {
 }
 
 // runCheck is the check command.
+// checkOptions is check's command line.
+type checkOptions struct {
+	flags *flag.FlagSet // the flags, for textfrag.toml's defaults and pin's advice
+	lf    linkFlags
+	// Format is text, json or github.
+	Format string
+	// Jobs is how many files are checked at a time.
+	Jobs  int
+	Shard project.Shard
+	// Paths are the files and directories named, "-" for standard input;
+	// none: the project's default paths.
+	Paths []string
+}
+
+// parseCheck reads check's command line. It reports false after printing
+// the problem, or the usage -h asked for.
+func parseCheck(e *env, args []string) (*checkOptions, bool) {
+	o := &checkOptions{flags: newFlagSet("check", checkHelp), lf: linkFlags{unpinned: true}}
+	o.flags.StringVar(&o.Format, "format", "text", "output `FORMAT`: text, json or github")
+	o.flags.IntVar(&o.Jobs, "j", runtime.GOMAXPROCS(0), "check `N` files at a time")
+	registerShard(o.flags, &o.Shard)
+	o.lf.register(o.flags)
+	paths, ok := e.parseFlags(o.flags, args)
+	if !ok {
+		return nil, false
+	}
+	switch {
+	case !slices.Contains([]string{"text", "json", "github"}, o.Format):
+		e.errorf("check: --format %s: the formats are text, json and github", termsafe.Escape(o.Format, ""))
+	case o.Jobs < 1:
+		e.errorf("check: -j %d: check at least 1 file at a time", o.Jobs)
+	default:
+		o.Paths = paths
+		return o, true
+	}
+	o.flags.Usage()
+	return nil, false
+}
+
+// runCheck is the check command.
 func runCheck(e *env, args []string) int {
-	fset := newFlagSet("check", checkHelp)
-	format := fset.String("format", "text", "output `FORMAT`: text, json or github")
-	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "check `N` files at a time")
-	var shard project.Shard
-	registerShard(fset, &shard)
-	lf := linkFlags{unpinned: true}
-	lf.register(fset)
-	paths, ok := e.parseFlags(fset, args)
+	o, ok := parseCheck(e, args)
 	if !ok {
 		return exitUsage
 	}
-	if !slices.Contains([]string{"text", "json", "github"}, *format) || *jobs < 1 {
-		fset.Usage()
-		return exitUsage
-	}
+	return checkRun(e, o)
+}
+
+// checkRun checks the pages o names and reports in o.Format.
+func checkRun(e *env, o *checkOptions) int {
+	lf, fset := &o.lf, o.flags
 	if !lf.find(e, fset) {
 		return exitError
 	}
-	paths, fromStdin := cutStdin(paths)
+	paths, fromStdin := cutStdin(o.Paths)
 	if len(paths) == 0 && !fromStdin {
 		paths = defaultPaths(lf.proj)
 	}
@@ -135,7 +171,8 @@ func runCheck(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	if files, ok = e.shardFiles(shard, lf.root, files); !ok {
+	files, ok := e.shardFiles(o.Shard, lf.root, files)
+	if !ok {
 		return exitError
 	}
 	var stdinSrc []byte // the page on standard input ("-"), checked last
@@ -164,7 +201,7 @@ func runCheck(e *env, args []string) int {
 	readErrs := make([]error, len(files))
 	var done atomic.Int64
 	prog := e.startProgress("checking", len(files), &done)
-	parallel(context.Background(), *jobs, len(files), &done, func(i int) {
+	parallel(context.Background(), o.Jobs, len(files), &done, func(i int) {
 		defer page.Recover(&readErrs[i], files[i])
 		var src []byte
 		var err error
@@ -204,7 +241,7 @@ func runCheck(e *env, args []string) int {
 			records = append(records, newCheckRecord(q))
 		}
 	}
-	switch *format {
+	switch o.Format {
 	case "text":
 		for _, rec := range records {
 			if rec.Kind == "read" {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/textfrag/textfrag/internal/project"
 	"strings"
 	"testing"
 
@@ -157,5 +158,38 @@ func TestParseLSP(t *testing.T) {
 		}},
 		{name: "paths", args: []string{"docs"}, err: "lsp takes no PATHS"},
 		{name: "an unknown flag", args: []string{"--tcp"}, err: "flag provided but not defined: -tcp"},
+	})
+}
+
+func TestParseCheck(t *testing.T) {
+	runParseCases(t, parseCheck, []parseCase[*checkOptions]{
+		{name: "no arguments: the default paths", args: nil, check: func(t *testing.T, o *checkOptions) {
+			if o.Format != "text" || len(o.Paths) != 0 || o.Jobs < 1 || !o.lf.unpinned {
+				t.Errorf("%+v", o)
+			}
+		}},
+		{name: "paths and standard input", args: []string{"docs", "-", "README.md"}, check: func(t *testing.T, o *checkOptions) {
+			if strings.Join(o.Paths, " ") != "docs - README.md" {
+				t.Errorf("paths %q", o.Paths)
+			}
+		}},
+		{name: "formats and jobs", args: []string{"--format", "github", "-j", "3", "--strict", "docs"}, check: func(t *testing.T, o *checkOptions) {
+			if o.Format != "github" || o.Jobs != 3 || !o.lf.strict {
+				t.Errorf("format %q, jobs %d, strict %v", o.Format, o.Jobs, o.lf.strict)
+			}
+		}},
+		{name: "json", args: []string{"--format=json"}, check: func(t *testing.T, o *checkOptions) {
+			if o.Format != "json" {
+				t.Errorf("format %q", o.Format)
+			}
+		}},
+		{name: "a shard", args: []string{"--shard", "2/4"}, check: func(t *testing.T, o *checkOptions) {
+			if o.Shard != (project.Shard{K: 2, N: 4}) {
+				t.Errorf("--shard 2/4 kept as %+v", o.Shard)
+			}
+		}},
+		{name: "an unknown format", args: []string{"--format", "xml"}, err: "check: --format xml: the formats are text, json and github"},
+		{name: "no jobs", args: []string{"-j", "0"}, err: "check: -j 0: check at least 1 file at a time"},
+		{name: "an unknown flag", args: []string{"--fix"}, err: "flag provided but not defined: -fix"},
 	})
 }
