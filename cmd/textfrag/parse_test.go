@@ -193,3 +193,39 @@ func TestParseCheck(t *testing.T) {
 		{name: "an unknown flag", args: []string{"--fix"}, err: "flag provided but not defined: -fix"},
 	})
 }
+
+func TestParseRefs(t *testing.T) {
+	runParseCases(t, parseRefs, []parseCase[*refsOptions]{
+		{name: "a file", args: []string{"src/a.go"}, check: func(t *testing.T, o *refsOptions) {
+			if o.Ref != "src/a.go" || o.Diff || o.Format != "text" || !o.Fail["changed"] || !o.Fail["review"] || !o.Fail["deleted"] || o.Fail["moved"] {
+				t.Errorf("%+v", o)
+			}
+		}},
+		{name: "lines, json", args: []string{"--format", "json", "src/a.go:3-5"}, check: func(t *testing.T, o *refsOptions) {
+			if o.Ref != "src/a.go:3-5" || o.Format != "json" {
+				t.Errorf("ref %q, format %q", o.Ref, o.Format)
+			}
+		}},
+		{name: "a region", args: []string{"--region", "setup", "src/a.go"}, check: func(t *testing.T, o *refsOptions) {
+			if o.Region != "setup" || o.Ref != "src/a.go" {
+				t.Errorf("region %q, ref %q", o.Region, o.Ref)
+			}
+		}},
+		{name: "--diff against the default base", args: []string{"--diff"}, check: func(t *testing.T, o *refsOptions) {
+			if !o.Diff || o.Base != "" || o.Ref != "" {
+				t.Errorf("%+v", o)
+			}
+		}},
+		{name: "--diff of standard input, github, failing on moves", args: []string{"--diff", "--format", "github", "--fail-on", "moved,changed", "-"}, check: func(t *testing.T, o *refsOptions) {
+			if o.Base != "-" || o.Format != "github" || !o.Fail["moved"] || o.Fail["deleted"] {
+				t.Errorf("%+v", o)
+			}
+		}},
+		{name: "github without --diff", args: []string{"--format", "github", "a.go"}, err: `--format "github": want one of text, json`},
+		{name: "two bases", args: []string{"--diff", "main", "dev"}, err: "--diff takes one BASE at most"},
+		{name: "no path", args: nil, err: "Usage: textfrag"},
+		{name: "--region with --diff", args: []string{"--diff", "--region", "x"}, err: "--region names what refs PATH lists"},
+		{name: "no jobs", args: []string{"-j", "0", "a.go"}, err: "-j 0: want at least 1"},
+		{name: "an unknown class", args: []string{"--fail-on", "sometimes", "a.go"}, err: "--fail-on: "},
+	})
+}

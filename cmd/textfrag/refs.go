@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -117,44 +118,94 @@ or a NAME cannot be looked up;
 
 Flags:`
 
-func runRefs(e *env, args []string) int {
-	fset := newFlagSet("refs", refsHelp)
-	format := fset.String("format", "text", "output `FORMAT`: text or json (with --diff also github)")
-	diff := fset.Bool("diff", false, "list the quotes affected by the changes since BASE (the argument; default the merge base with the default branch), or by a unified diff on stdin (argument -)")
+// refsOptions is refs' command line.
+type refsOptions struct {
+	flags *flag.FlagSet
+	lf    linkFlags
+	// Format is text or json, with Diff also github.
+	Format string
+	// Diff lists the quotes a change affects: since Base (the merge base
+	// with the default branch when ""), or a diff on stdin when Base is -.
+	Diff bool
+	Base string
+	// Fail is what --fail-on names: the classes that make --diff exit 1.
+	Fail map[string]bool
+	// Jobs is how many pages are read at a time.
+	Jobs int
+	// Region lists the links that quote the region of that name of Ref.
+	Region string
+	// Ref is PATH, PATH:LINES or PATH:NAME, without --diff.
+	Ref string
+}
+
+// parseRefs reads refs' command line. It reports false after printing the
+// problem, or the usage -h asked for.
+func parseRefs(e *env, args []string) (*refsOptions, bool) {
+	o := &refsOptions{flags: newFlagSet("refs", refsHelp)}
+	fset := o.flags
+	fset.StringVar(&o.Format, "format", "text", "output `FORMAT`: text or json (with --diff also github)")
+	fset.BoolVar(&o.Diff, "diff", false, "list the quotes affected by the changes since BASE (the argument; default the merge base with the default branch), or by a unified diff on stdin (argument -)")
 	failOn := fset.String("fail-on", "changed,review,deleted", "with --diff, exit 1 when a quote of one of these `CLASSES` is affected (comma-separated: changed, review, deleted, renamed, moved, refresh; or none)")
-	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "read `N` pages at a time")
-	region := fset.String("region", "", "list the links that quote the region `NAME` of PATH (the lines between textfrag:begin NAME and textfrag:end NAME)")
-	lf := linkFlags{}
-	fset.StringVar(&lf.root, "root", "", "project root `DIR` ("+rootHelp+")")
-	lf.fileFlags.register(fset)
+	fset.IntVar(&o.Jobs, "j", runtime.GOMAXPROCS(0), "read `N` pages at a time")
+	fset.StringVar(&o.Region, "region", "", "list the links that quote the region `NAME` of PATH (the lines between textfrag:begin NAME and textfrag:end NAME)")
+	fset.StringVar(&o.lf.root, "root", "", "project root `DIR` ("+rootHelp+")")
+	o.lf.fileFlags.register(fset)
 	pos, ok := e.parseFlags(fset, args)
 	if !ok {
-		return exitUsage
+		return nil, false
 	}
-	usage := func(format string, args ...any) int {
+	refused := func(format string, args ...any) (*refsOptions, bool) {
 		e.errorf(format, args...)
-		return exitUsage
+		return nil, false
 	}
 	formats := []string{"text", "json"}
-	if *diff {
+	if o.Diff {
 		formats = append(formats, "github")
 	}
 	switch {
-	case *jobs < 1:
-		return usage("-j %d: want at least 1", *jobs)
-	case !slices.Contains(formats, *format):
-		return usage("--format %q: want one of %s", *format, strings.Join(formats, ", "))
-	case *diff && len(pos) > 1:
-		return usage("--diff takes one BASE at most, or -")
-	case !*diff && len(pos) != 1:
+	case o.Jobs < 1:
+		return refused("-j %d: want at least 1", o.Jobs)
+	case !slices.Contains(formats, o.Format):
+		return refused("--format %q: want one of %s", o.Format, strings.Join(formats, ", "))
+	case o.Diff && len(pos) > 1:
+		return refused("--diff takes one BASE at most, or -")
+	case !o.Diff && len(pos) != 1:
 		fset.Usage()
-		return exitUsage
-	case *diff && *region != "":
-		return usage("--region names what refs PATH lists; --diff lists every quote a change affects")
+		return nil, false
+	case o.Diff && o.Region != "":
+		return refused("--region names what refs PATH lists; --diff lists every quote a change affects")
 	}
 	fail, err := parseFailOn(*failOn)
 	if err != nil {
-		return usage("--fail-on: %v", err)
+		return refused("--fail-on: %v", err)
+	}
+	o.Fail = fail
+	if o.Diff {
+		if len(pos) == 1 {
+			o.Base = pos[0]
+		}
+	} else {
+		o.Ref = pos[0]
+	}
+	return o, true
+}
+
+// runRefs is the refs command.
+func runRefs(e *env, args []string) int {
+	o, ok := parseRefs(e, args)
+	if !ok {
+		return exitUsage
+	}
+	return refsRun(e, o)
+}
+
+// refsRun lists the links that quote o.Ref, or with o.Diff the quotes a
+// change affects.
+func refsRun(e *env, o *refsOptions) int {
+	lf, fset := &o.lf, o.flags
+	usage := func(format string, args ...any) int {
+		e.errorf(format, args...)
+		return exitUsage
 	}
 	if !lf.find(e, fset) {
 		return exitError
@@ -164,19 +215,15 @@ func runRefs(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	if *diff {
-		base := ""
-		if len(pos) == 1 {
-			base = pos[0]
-		}
-		return e.refsDiff(&lf, r, base, *format, fail, *jobs)
+	if o.Diff {
+		return e.refsDiff(lf, r, o.Base, o.Format, o.Fail, o.Jobs)
 	}
 
-	ref := pos[0]
+	ref := o.Ref
 	file, rng, hasRange := ref, quotelink.Range{}, false
 	var name *symbol.Selector
-	if *region != "" {
-		sel, err := quotelink.NewSelector(*region, true, false)
+	if o.Region != "" {
+		sel, err := quotelink.NewSelector(o.Region, true, false)
 		if err != nil {
 			return usage("--region: %v", err)
 		}
@@ -231,7 +278,7 @@ func runRefs(e *env, args []string) int {
 			what += fmt.Sprintf(" (%s, %s%s)", span.Kind, lines, span.Human())
 		}
 	}
-	links, ok := e.scanRefs(&lf, r, *jobs, func(p string) bool { return p == want })
+	links, ok := e.scanRefs(lf, r, o.Jobs, func(p string) bool { return p == want })
 	if !ok {
 		return exitError
 	}
@@ -249,7 +296,7 @@ func runRefs(e *env, args []string) int {
 	if hasRange {
 		what += ":" + rng.String()
 	}
-	if *format == "json" {
+	if o.Format == "json" {
 		if found == nil {
 			found = []*refs.Link{}
 		}
