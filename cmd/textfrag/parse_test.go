@@ -229,3 +229,43 @@ func TestParseRefs(t *testing.T) {
 		{name: "an unknown class", args: []string{"--fail-on", "sometimes", "a.go"}, err: "--fail-on: "},
 	})
 }
+
+func TestParseRefsQuery(t *testing.T) {
+	t.Chdir(t.TempDir())
+	e2eWrite(t, ".", map[string]string{"src/a.go": "package a\n", "src/b:c.txt": "x\n"})
+	for _, c := range []struct {
+		ref, region string
+		file        string
+		lines       string // the range, "" for none
+		name        string
+		err         string
+	}{
+		{ref: "src/a.go", file: "src/a.go"},
+		{ref: "src/a.go:3-5", file: "src/a.go", lines: "3-5"},
+		{ref: "src/a.go:7", file: "src/a.go", lines: "7"},
+		{ref: "src/a.go:Server.Handle", file: "src/a.go", name: "Server.Handle"},
+		{ref: "src/b:c.txt", file: "src/b:c.txt"}, // a file whose name holds a colon
+		{ref: "src/a.go", region: "setup", file: "src/a.go", name: "setup"},
+		{ref: "src/a.go:9-3", err: "src/a.go:9-3: "},
+		{ref: "src/a.go", region: "no such name!", err: "--region: "},
+	} {
+		q, err := parseRefsQuery(c.ref, c.region)
+		if c.err != "" {
+			if err == nil || !strings.HasPrefix(err.Error(), c.err) {
+				t.Errorf("%q %q: error %v, want %q…", c.ref, c.region, err, c.err)
+			}
+			continue
+		}
+		lines := ""
+		if q.hasLines {
+			lines = q.lines.String()
+		}
+		name := ""
+		if q.name != nil {
+			name = q.name.Name
+		}
+		if err != nil || q.file != c.file || lines != c.lines || name != c.name {
+			t.Errorf("%q %q: file %q lines %q name %q, error %v", c.ref, c.region, q.file, lines, name, err)
+		}
+	}
+}

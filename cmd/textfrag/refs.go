@@ -190,6 +190,44 @@ func parseRefs(e *env, args []string) (*refsOptions, bool) {
 	return o, true
 }
 
+// refsQuery is what refs PATH lists: the links into file, those quoting
+// lines of it, or those naming a declaration or region of it.
+type refsQuery struct {
+	file     string
+	lines    quotelink.Range
+	hasLines bool
+	name     *symbol.Selector
+}
+
+// parseRefsQuery reads PATH, PATH:LINES or PATH:NAME (a file whose name
+// holds a colon is the file), or PATH with --region NAME.
+func parseRefsQuery(ref, region string) (refsQuery, error) {
+	q := refsQuery{file: ref}
+	if region != "" {
+		sel, err := quotelink.NewSelector(region, true, false)
+		if err != nil {
+			return q, fmt.Errorf("--region: %w", err)
+		}
+		q.name = &sel
+		return q, nil
+	}
+	if info, err := os.Stat(ref); err == nil && info.Mode().IsRegular() {
+		return q, nil
+	}
+	if f, r, err := quotelink.ParseRef(ref, false); err == nil {
+		q.file, q.lines, q.hasLines = f, r, true
+	} else if i := strings.LastIndexByte(ref, ':'); i >= 0 && i+1 < len(ref) && '0' <= ref[i+1] && ref[i+1] <= '9' {
+		return q, fmt.Errorf("%s: %w", ref, err)
+	} else if f, n, ok := quotelink.ParseNameRef(ref, isRegularFile); ok {
+		sel, err := quotelink.NewSelector(n, false, false)
+		if err != nil {
+			return q, fmt.Errorf("%s: %w", ref, err)
+		}
+		q.file, q.name = f, &sel
+	}
+	return q, nil
+}
+
 // runRefs is the refs command.
 func runRefs(e *env, args []string) int {
 	o, ok := parseRefs(e, args)
@@ -219,28 +257,11 @@ func refsRun(e *env, o *refsOptions) int {
 		return e.refsDiff(lf, r, o.Base, o.Format, o.Fail, o.Jobs)
 	}
 
-	ref := o.Ref
-	file, rng, hasRange := ref, quotelink.Range{}, false
-	var name *symbol.Selector
-	if o.Region != "" {
-		sel, err := quotelink.NewSelector(o.Region, true, false)
-		if err != nil {
-			return usage("--region: %v", err)
-		}
-		name = &sel
-	} else if info, err := os.Stat(ref); err != nil || !info.Mode().IsRegular() {
-		if f, r, err := quotelink.ParseRef(ref, false); err == nil {
-			file, rng, hasRange = f, r, true
-		} else if i := strings.LastIndexByte(ref, ':'); i >= 0 && i+1 < len(ref) && '0' <= ref[i+1] && ref[i+1] <= '9' {
-			return usage("%s: %v", ref, err)
-		} else if f, n, ok := quotelink.ParseNameRef(ref, isRegularFile); ok {
-			sel, err := quotelink.NewSelector(n, false, false)
-			if err != nil {
-				return usage("%s: %v", ref, err)
-			}
-			file, name = f, &sel
-		}
+	q, err := parseRefsQuery(o.Ref, o.Region)
+	if err != nil {
+		return usage("%v", err)
 	}
+	file, rng, hasRange, name := q.file, q.lines, q.hasLines, q.name
 	want := r.DocPath(file)
 	if !filepath.IsLocal(filepath.FromSlash(want)) {
 		e.errorf("%s: outside the project root, so no link of the project quotes it; %s", file, lf.proj.RootAdvice())
