@@ -49,6 +49,10 @@ type lineHunk struct{ oldStart, oldEnd, newStart, newEnd int }
 // (unknown), so the cost stays linear in the file.
 const maxPairCells = 1 << 16
 
+// maxPairBytes bounds the bytes one pairing compares: each old line's
+// length times the new lines, and each new line's times the old.
+const maxPairBytes = 64 << 20
+
 // editedSimilarity is how similar (Dice coefficient of character pairs,
 // spaces at the ends aside) a changed line must be to a new line to be
 // taken as edited into it.
@@ -132,7 +136,16 @@ func (m *lineMap) pair(h lineHunk, a, b []string) {
 	if n == 0 || k == 0 {
 		return // only deleted, or only inserted, lines
 	}
-	if n*k > maxPairCells {
+	// Each cell compares two lines, at the cost of their lengths: the run's
+	// bytes, times the lines on the other side, are bounded too.
+	oldBytes, newBytes := 0, 0
+	for _, l := range a[h.oldStart:h.oldEnd] {
+		oldBytes += len(l)
+	}
+	for _, l := range b[h.newStart:h.newEnd] {
+		newBytes += len(l)
+	}
+	if n*k > maxPairCells || oldBytes*k+newBytes*n > maxPairBytes {
 		for i := h.oldStart; i < h.oldEnd; i++ {
 			m.fate[i] = lineUnknown
 		}
@@ -149,6 +162,12 @@ func (m *lineMap) pair(h lineHunk, a, b []string) {
 	score := make([]float64, (n+1)*(k+1))
 	at := func(i, j int) int { return i*(k+1) + j }
 	sim := func(i, j int) float64 {
+		// Dice is at most 2·min/(sum) of the pair counts: lines of far
+		// apart lengths are not compared.
+		x, y := len(ga[i]), len(gb[j])
+		if float64(2*min(x, y)) < editedSimilarity*float64(x+y) {
+			return 0
+		}
 		if s := dice(ga[i], gb[j]); s >= editedSimilarity {
 			return s
 		}

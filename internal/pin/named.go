@@ -105,10 +105,11 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 		if err != nil {
 			why = fmt.Sprintf("the version with %s cannot be found (%s)", describeChecks(f, rfc5147.MD5), strings.TrimPrefix(err.Error(), errNoHistory.Error()+": "))
 		}
-		out := Change{Class: Changed, NewDest: newDest, Apply: p.AcceptChanged,
-			Message: fmt.Sprintf("%s → %s: %s, and %s, so the text it quoted cannot be compared: it now quotes the text below", label, newLabel, now, why),
+		// Nothing shows what the link quoted: review, never re-pinned (as
+		// a link by lines whose version is lost, notFound).
+		return Change{Class: Review, Failed: true,
+			Message: fmt.Sprintf("%s → %s: %s, and %s, so the text it quoted cannot be compared: it now quotes the text below; if that is the right text, remove the link's md5= and run `%s`, which pins it as it is", label, newLabel, now, why, p.pinCommand()),
 			Detail:  quoteNow(newRes.Selection.Text, 40)}
-		return p.acceptance(out)
 	}
 	where := pv.ver.describe()
 	if sameQuote(oldSel.Text, newRes.Selection.Text) {

@@ -176,3 +176,23 @@ func TestDiffLinesAnchored(t *testing.T) {
 		t.Errorf("braces matched %v", kept)
 	}
 }
+
+// A run of changed lines whose bytes, times the lines on the other side,
+// pass maxPairBytes is not paired (unknown): one long old line rewritten
+// into many short ones would compare the long line once per short one.
+func TestLineMapPairingBoundedByBytes(t *testing.T) {
+	long := strings.Repeat("ab", 1<<19) // 1 MiB
+	short := strings.Repeat("ab\n", 200)
+	old := newRFCText([]byte("keep\n" + long + "\nkeep2\n"))
+	cur := newRFCText([]byte("keep\n" + short + "keep2\n"))
+	m := newLineMap(old, cur)
+	if m.fate[1] != lineUnknown {
+		t.Errorf("the long line's fate %d, want unknown (1 MiB × 200 lines passes maxPairBytes)", m.fate[1])
+	}
+	// Below the bound, a long line of a like length is still followed.
+	edited := strings.Replace(long, "abab", "abxb", 1)
+	m = newLineMap(newRFCText([]byte("keep\n"+long+"\nkeep2\n")), newRFCText([]byte("keep\n"+edited+"\nkeep2\n")))
+	if m.fate[1] != lineEdited {
+		t.Errorf("a 1 MiB line edited in one place: fate %d, want edited", m.fate[1])
+	}
+}
