@@ -227,21 +227,33 @@ func TestPinNameGone(t *testing.T) {
 }
 
 // Without history, pin cannot tell moved from changed: a named link whose
-// file changed is re-pinned only with --accept-changed. An unpinned named
-// link is pinned at the name's lines.
+// file changed is review, never re-pinned, even with --accept-changed; its
+// remedy (remove md5= and pin) pins it at the name's lines, as an unpinned
+// named link is.
 func TestPinNamesWithoutHistory(t *testing.T) {
 	s := newPinSite(t, map[string]string{"src/server.go": namesServer})
-	s.write("docs/a.md", "[h](../src/server.go#line=0,1 \"sym=Server.Handle\")\n\n"+
-		"[h2](../src/server.go#line=8,12;md5=00000000000000000000000000000000 \"sym=Server.Handle\")\n")
+	stale := "[h2](../src/server.go#line=8,12;md5=00000000000000000000000000000000 \"sym=Server.Handle\")\n"
+	s.write("docs/a.md", "[h](../src/server.go#line=0,1 \"sym=Server.Handle\")\n\n"+stale)
 	_, stderr, code := s.run("pin", "--write", "docs")
-	if code != 1 || !strings.Contains(stderr, "pinned: ") || !strings.Contains(stderr, "changed: ") {
+	if code != 1 || !strings.Contains(stderr, "pinned: ") || !strings.Contains(stderr, "review: ") {
 		t.Fatalf("pin: exit %d\n%s", code, stderr)
 	}
 	sum := md5hex(namesServer)
-	if got := s.read("docs/a.md"); !strings.HasPrefix(got, "[h](../src/server.go#line=8,12;md5="+sum+" \"sym=Server.Handle\")") {
-		t.Errorf("the unpinned link: %s", got)
+	want := "[h](../src/server.go#line=8,12;md5=" + sum + " \"sym=Server.Handle\")"
+	if got := s.read("docs/a.md"); !strings.HasPrefix(got, want) || !strings.HasSuffix(got, stale) {
+		t.Errorf("the links: %s", got)
 	}
-	s.run("pin", "--write", "--accept-changed", "docs")
+	if _, stderr, code := s.run("pin", "--write", "--accept-changed", "docs"); code != 1 || !strings.HasSuffix(s.read("docs/a.md"), stale) {
+		t.Errorf("--accept-changed re-pinned the review quote: exit %d\n%s", code, stderr)
+	}
+	// The remedy the message gives.
+	if !strings.Contains(stderr, "remove the link's md5= and run `textfrag pin --write docs/a.md`") {
+		t.Fatalf("no remedy:\n%s", stderr)
+	}
+	s.write("docs/a.md", strings.Replace(s.read("docs/a.md"), ";md5=00000000000000000000000000000000", "", 1))
+	if _, stderr, code := s.run("pin", "--write", "docs/a.md"); code != 0 {
+		t.Fatalf("pin after the remedy: exit %d\n%s", code, stderr)
+	}
 	s.mustCheck()
 }
 
