@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/migrate"
 	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/realm"
@@ -117,10 +118,29 @@ func runMigrate(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
+	// The realm's secret rule, as for every target: an include of .env or
+	// .git/config is not read, so neither its md5 nor a rewrite of its
+	// markers gets out.
+	r, err := target.New(target.Options{Root: proj.Root})
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
 	o := migrate.Options{
 		Pages: pages, Sources: sources, SphinxSource: *sphinx, Symbols: symbols.Set(),
 		Read: func(p string) ([]byte, error) {
-			b, err := realm.ReadFile(root, filepath.FromSlash(p), migrateMaxSource)
+			if err := r.CheckSecret(p); err != nil {
+				return nil, err
+			}
+			b, err := realm.ReadFile(root, filepath.FromSlash(p), migrateMaxSource) // no link out of the root
+			if err != nil {
+				return nil, err
+			}
+			if real, ok := realm.NewDir(r.Root()).Inside(p); ok && real != p {
+				if err := r.CheckSecret(real); err != nil {
+					return nil, fmt.Errorf("%s is a symbolic link: %w", p, err)
+				}
+			}
 			if err == nil && bytes.IndexByte(b, 0) >= 0 {
 				return nil, errors.New("a binary file (it holds NUL bytes)")
 			}

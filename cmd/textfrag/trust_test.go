@@ -482,3 +482,22 @@ func TestPagesLinkedToSecretsNotRead(t *testing.T) {
 		t.Errorf("refs src/a.txt: exit %d\n%s", code, out)
 	}
 }
+
+// migrate reads its includes through the realm: an include of .env (or a
+// link to .git/config) is listed as not converted, and neither its md5 nor
+// its text reaches the diff.
+func TestMigrateReadsNoSecrets(t *testing.T) {
+	dir := t.TempDir()
+	secretRepo(t, dir, map[string]string{
+		"book.toml":  "",
+		"src/ok.txt": "x\n",
+		"docs/a.md":  "# A\n\n```sh\n{{#include ../.env:1:1}}\n```\n\n```ini\n{{#include ../src/cfg.ini}}\n```\n",
+	})
+	mustSymlink(t, "../.git/config", filepath.Join(dir, "src", "cfg.ini"))
+	t.Chdir(dir)
+	out, code := runAs(t, false, "migrate", "docs")
+	if code != exitError || strings.Contains(out, "md5=") || strings.Contains(out, "sk-live") || strings.Contains(out, "c2VjcmV0") ||
+		strings.Count(out, "not converted") != 2 || !strings.Contains(out, "commonly holds secrets") {
+		t.Errorf("migrate docs: exit %d\n%s", code, out)
+	}
+}

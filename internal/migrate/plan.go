@@ -3,6 +3,7 @@ package migrate
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"sort"
 	"strconv"
@@ -310,8 +311,12 @@ func (p *planner) locate(page string, inc include) (string, string) {
 			tried = append(tried, c)
 			continue
 		}
-		if s := p.source(c, true); s.err == nil {
+		s := p.source(c, true)
+		if s.err == nil {
 			return c, ""
+		}
+		if !errors.Is(s.err, fs.ErrNotExist) {
+			return "", fmt.Sprintf("%s (%s) is not read: %v", inc.file, c, s.err) // a secret, a link out, not a regular file
 		}
 		tried = append(tried, c)
 	}
