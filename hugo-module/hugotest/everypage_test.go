@@ -277,3 +277,24 @@ func TestUnrenderedCheckUnderServer(t *testing.T) {
 		t.Errorf("hugo server panicked:\n%s", log.String())
 	}
 }
+
+// A front-matter link whose fragment is spelled with a character reference
+// or an escaped "=" reaches the page as a live #line= link through a theme's
+// hooks just as well: the guard reads the front matter as Markdown would.
+func TestFrontMatterEscapedLinksFailClosed(t *testing.T) {
+	stale := "/src/a.txt&#35;line=0,1;md5=0123456789abcdef0123456789abcdef"
+	for name, page := range map[string]string{
+		"summary, &#35;":    fmt.Sprintf("---\ntitle: S\nsummary: \"Read [the quote](%s) first.\"\n---\n\nBody.\n", stale),
+		"description, \\=": "---\ntitle: D\ndescription: 'Read [the quote](/src/a.txt#line\\=0,1) first.'\n---\n\nBody.\n",
+	} {
+		for _, hooks := range []hooksSetup{themeFirst, siteHook} {
+			t.Run(name+"/"+string(hooks), func(t *testing.T) {
+				log, err := listerSite(t, hooks, map[string]string{"docs/fm.md": page})
+				if err == nil {
+					t.Fatalf("the build succeeded:\n%s", log)
+				}
+				mustContain(t, "the error", err.Error()+log, filepath.Join("content", "docs", "fm.md")+": textfrag hooks error", "in its front matter")
+			})
+		}
+	}
+}
