@@ -268,25 +268,8 @@ func pinFlagArgsOf(fset *flag.FlagSet, keep func(name string) bool) string {
 	return b.String()
 }
 
-// pinShellWords joins words for a POSIX shell, quoting those that need it.
-// A word holding a character that messages escape (a line break, ESC) is
-// written $'…' with those escapes (bash, zsh, ksh and POSIX.1-2024 sh read
-// them back), so that the command stays on one line and runs as advised.
-func pinShellWords(words []string) string {
-	quoted := make([]string, len(words))
-	for i, w := range words {
-		if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,@+-") == "" {
-			quoted[i] = w
-			continue
-		}
-		if esc := strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(w); termsafe.Escape(esc, "") != esc {
-			quoted[i] = "$'" + termsafe.Escape(esc, "") + "'"
-			continue
-		}
-		quoted[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
-	}
-	return strings.Join(quoted, " ")
-}
+// pinShellWords joins words for a POSIX shell (termsafe.ShellWords).
+func pinShellWords(words []string) string { return termsafe.ShellWords(words...) }
 
 // pinner runs one pin command.
 type pinner struct {

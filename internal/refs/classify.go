@@ -3,6 +3,7 @@ package refs
 import (
 	"bytes"
 	"fmt"
+	"github.com/textfrag/textfrag/internal/termsafe"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
@@ -211,7 +212,7 @@ func gather(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change, l
 	}
 	// The engine's own remedy, quoted in a message, goes through the quotes
 	// one by one: accepting is per quote.
-	planner.AcceptCommand = func(string) string { return "textfrag pin -i " + l.Page }
+	planner.AcceptCommand = func(string) string { return "textfrag pin -i " + termsafe.ShellWords(l.Page) }
 	planner.ForPage(l.Page)
 	ch := planner.PlanLink(l.Page, ml)
 	f.engine, f.engineMsg = ch.Class, oneLine(ch.Message)

@@ -50,3 +50,24 @@ func isControl(r rune) bool {
 	}
 	return IsBidiControl(r)
 }
+
+// ShellWords joins words for a POSIX shell, quoting those that need it, so
+// that a command a message advises runs as written when pasted. A word
+// holding a character Escape escapes (a line break, ESC) is written $'…'
+// with those escapes (bash, zsh, ksh and POSIX.1-2024 sh read them back),
+// so that the command stays on one line.
+func ShellWords(words ...string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,@+-") == "" {
+			quoted[i] = w
+			continue
+		}
+		if esc := strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(w); Escape(esc, "") != esc {
+			quoted[i] = "$'" + Escape(esc, "") + "'"
+			continue
+		}
+		quoted[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+	}
+	return strings.Join(quoted, " ")
+}

@@ -31,3 +31,22 @@ func TestIsBidiControl(t *testing.T) {
 		}
 	}
 }
+
+func TestShellWords(t *testing.T) {
+	for _, c := range []struct {
+		words []string
+		want  string
+	}{
+		{[]string{"docs/a.md"}, "docs/a.md"},
+		{[]string{"docs/my guide.md"}, "'docs/my guide.md'"},
+		{[]string{"docs/$(touch x).md"}, "'docs/$(touch x).md'"},
+		{[]string{"it's.md"}, `'it'\''s.md'`},
+		{[]string{"a\nb.md"}, `$'a\nb.md'`},
+		{[]string{""}, "''"},
+		{[]string{"a", "b c"}, "a 'b c'"},
+	} {
+		if got := ShellWords(c.words...); got != c.want {
+			t.Errorf("%q: %s, want %s", c.words, got, c.want)
+		}
+	}
+}
