@@ -119,14 +119,12 @@ func renderRun(e *env, o *renderOptions) int {
 // that commonly holds secrets, by its name or by what a link leads to
 // (docs/notes.md -> ../.git/config).
 func readRealmPage(r *target.Resolver, root, name string) ([]byte, error) {
-	if err := pageInRealm(r, name); err != nil {
-		return nil, err
-	}
 	pages, err := project.OpenPages(root)
 	if err != nil {
 		return nil, err
 	}
 	defer pages.Close()
+	pages.Secret = r.CheckSecret
 	src, err := pages.Read(name)
 	if err != nil {
 		return nil, siteFileError(name, err)

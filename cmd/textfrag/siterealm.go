@@ -149,39 +149,6 @@ func sourceInRealm(r *target.Resolver, p string) error {
 	return nil
 }
 
-// pageInRealm says why the page at the OS path name (named on the command
-// line) is outside the realm of r: a file inside the project root that
-// commonly holds secrets, judged by its project path and by its real path
-// after symbolic links (SEMANTICS.md §5). A page outside the root is the
-// command line's to name, and nil.
-func pageInRealm(r *target.Resolver, name string) error {
-	abs, err := filepath.Abs(name)
-	if err != nil {
-		return err
-	}
-	root := r.Root()
-	rel, err := filepath.Rel(root, abs)
-	if err != nil || !filepath.IsLocal(rel) {
-		realRoot, rerr := filepath.EvalSymlinks(root)
-		if rerr != nil {
-			return nil
-		}
-		if rel, err = filepath.Rel(realRoot, abs); err != nil || !filepath.IsLocal(rel) {
-			return nil
-		}
-	}
-	rel = filepath.ToSlash(rel)
-	if err := r.CheckSecret(rel); err != nil {
-		return termsafeError(fmt.Errorf("%s: not read: %w", name, err))
-	}
-	if real, ok := realm.NewDir(root).Inside(rel); ok && real != rel {
-		if err := r.CheckSecret(real); err != nil {
-			return termsafeError(fmt.Errorf("%s: not read: it is a symbolic link: %w", name, err))
-		}
-	}
-	return nil
-}
-
 // readSiteFile reads the file at slash path rel in root (SRC), a regular
 // file inside it, up to limit bytes (0: no limit); with root nil, rel is an
 // OS path (a page named on the command line). name is how messages name it.
