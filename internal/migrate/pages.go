@@ -89,6 +89,7 @@ func mayInclude(src string) bool {
 func scanPage(l lines) []include {
 	var out []include
 	n := l.count()
+	noCloseFrom := n // no <!-- endSnippet --> from this line on (known once a search found none)
 	for k := 0; k < n; k++ {
 		t, _ := l.text(k)
 		// Each pattern is tried only on lines holding its fixed words, so
@@ -96,12 +97,18 @@ func scanPage(l lines) []include {
 		comment := strings.Contains(t, "<!--")
 		if m := matchIf(comment, msOpenRE, t); m != nil {
 			end := k + 1
+			if end >= noCloseFrom {
+				end = n // searched before: an open without a close costs one search, not one each
+			}
 			for end < n {
 				u, _ := l.text(end)
 				if msCloseRE.MatchString(u) {
 					break
 				}
 				end++
+			}
+			if end >= n {
+				noCloseFrom = min(noCloseFrom, k+1)
 			}
 			inc := include{dialect: MarkdownSnippets, first: k, end: end + 1, indent: indentOf(t), written: strings.TrimSpace(t), file: m[1], from: fromSearch, sel: selection{region: m[1]}, options: msOptions}
 			if end >= n {
