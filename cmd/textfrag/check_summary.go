@@ -115,7 +115,6 @@ func (e *env) checkSummary(c checkClassed, paths []string, flagArgs string) {
 // --charset, remote options…), for the pin commands check advises; check's
 // own (--format, --strict, -j…) are left out.
 func checkPinArgs(fset *flag.FlagSet) string {
-	var o pinOptions
-	known := pinFlagSet(&o, new(fileFlags), new(remoteFlags))
+	known := newPinOptions().flags
 	return pinFlagArgsOf(fset, func(name string) bool { return known.Lookup(name) != nil })
 }

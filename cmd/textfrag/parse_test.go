@@ -269,3 +269,53 @@ func TestParseRefsQuery(t *testing.T) {
 		}
 	}
 }
+
+func TestParsePin(t *testing.T) {
+	runParseCases(t, parsePin, []parseCase[*pinOptions]{
+		{name: "no arguments: a dry run of the default paths", args: nil, check: func(t *testing.T, o *pinOptions) {
+			if o.write || o.check || o.acceptChanged || o.interactive || o.verbose || o.json || len(o.paths) != 0 || len(o.accept) != 0 {
+				t.Errorf("%+v", o)
+			}
+		}},
+		{name: "write, paths", args: []string{"docs", "--write", "README.md"}, check: func(t *testing.T, o *pinOptions) {
+			if !o.write || strings.Join(o.paths, " ") != "docs README.md" {
+				t.Errorf("write %v, paths %q", o.write, o.paths)
+			}
+		}},
+		{name: "check, json, a shard", args: []string{"--check", "--format", "json", "--shard", "1/3", "-v"}, check: func(t *testing.T, o *pinOptions) {
+			if !o.check || !o.json || !o.verbose || o.shard != (project.Shard{K: 1, N: 3}) {
+				t.Errorf("check %v, json %v, verbose %v, shard %+v", o.check, o.json, o.verbose, o.shard)
+			}
+		}},
+		{name: "--accept PAGE:LINE names the pages", args: []string{"--accept", "docs/a.md:3", "--accept", "docs/a.md:9", "--accept", "4f08ddb0", "--accept", "b.md:2"}, check: func(t *testing.T, o *pinOptions) {
+			if len(o.accept) != 4 || strings.Join(o.paths, " ") != "docs/a.md b.md" {
+				t.Errorf("accept %q, paths %q", o.accept.String(), o.paths)
+			}
+		}},
+		{name: "paths named win over --accept's pages", args: []string{"--accept", "docs/a.md:3", "docs"}, check: func(t *testing.T, o *pinOptions) {
+			if strings.Join(o.paths, " ") != "docs" {
+				t.Errorf("paths %q", o.paths)
+			}
+		}},
+		{name: "-i", args: []string{"-i"}, check: func(t *testing.T, o *pinOptions) {
+			if !o.interactive || o.write { // -i writes; pinRun decides that
+				t.Errorf("interactive %v, write %v", o.interactive, o.write)
+			}
+		}},
+		{name: "the flags that choose what links mean", args: []string{"--root", "/tmp/p", "--charset", "*.l1=ISO-8859-1", "--allow-secret", ".env.example", "--allow-host", "example.org"}, check: func(t *testing.T, o *pinOptions) {
+			if o.flags.Lookup("root").Value.String() != "/tmp/p" || len(o.files.charsets) != 1 || len(o.files.secrets.given) != 1 || len(o.remote.allowHosts) != 1 {
+				t.Errorf("root %q, charsets %v, secrets %v, hosts %v", o.flags.Lookup("root").Value, o.files.charsets, o.files.secrets, o.remote.allowHosts)
+			}
+			if got := pinFlagArgs(o.flags); !strings.Contains(got, " --root /tmp/p") || !strings.Contains(got, "--allow-host example.org") {
+				t.Errorf("flags repeated in advice: %q", got)
+			}
+		}},
+		{name: "--write with --check", args: []string{"--write", "--check"}, err: "pin: --check and --write exclude each other"},
+		{name: "-i with --check", args: []string{"-i", "--check"}, err: "pin: -i asks about each quote: it goes with neither --check nor --accept-changed"},
+		{name: "-i with --accept-changed", args: []string{"--accept-changed", "-i"}, err: "pin: -i asks about each quote"},
+		{name: "an unknown format", args: []string{"--format", "github"}, err: `"github" is not a format: text or json`},
+		{name: "a bad shard", args: []string{"--shard", "4/3"}, err: "shard"},
+		{name: "a bad quote", args: []string{"--accept", ""}, err: "accept"},
+		{name: "an unknown flag", args: []string{"--fix"}, err: "flag provided but not defined: -fix"},
+	})
+}

@@ -108,8 +108,14 @@ when anything would change; 2 on bad usage.
 
 Flags:`
 
-// pinOptions are pin's flags.
+// pinOptions are pin's command line.
 type pinOptions struct {
+	// flags are the flags, for textfrag.toml's defaults and the commands
+	// pin advises; files and remote are set by them.
+	flags  *flag.FlagSet
+	files  fileFlags
+	remote remoteFlags
+
 	write, acceptChanged, check, verbose bool
 	// accept names the quotes a person accepted (--accept); interactive
 	// asks about each changed quote (-i).
@@ -119,6 +125,9 @@ type pinOptions struct {
 	// stdout (pinJSON) instead of printed.
 	json  bool
 	shard project.Shard // --shard, with the project's root in root
+	// paths are the files and directories named; none: the pages --accept
+	// PAGE:LINE names, else the project's default paths.
+	paths []string
 	root  string
 	// flagArgs are the flags given that choose what links mean (--root,
 	// --charset, remote options), each with a leading space, for the
@@ -126,21 +135,10 @@ type pinOptions struct {
 	flagArgs string
 }
 
-func runPin(e *env, args []string) int {
-	var o pinOptions
-	var files fileFlags
-	var remote remoteFlags
-	fset := pinFlagSet(&o, &files, &remote)
-	paths, ok := e.parseFlags(fset, args)
-	if !ok {
-		return exitUsage
-	}
-	return runPinWith(e, fset, &o, &files, &remote, paths)
-}
-
-// pinFlagSet makes pin's flags, setting o, files and remote.
-func pinFlagSet(o *pinOptions, files *fileFlags, remote *remoteFlags) *flag.FlagSet {
-	fset := newFlagSet("pin", pinUsage)
+// newPinOptions makes pin's flags, bound to the options it returns.
+func newPinOptions() *pinOptions {
+	o := &pinOptions{flags: newFlagSet("pin", pinUsage)}
+	fset := o.flags
 	fset.String("root", "", "project root `DIR`: links starting with / resolve there, and targets must lie inside it ("+rootHelp+")")
 	fset.BoolVar(&o.write, "write", false, "rewrite the Markdown files instead of printing a diff")
 	fset.BoolVar(&o.acceptChanged, "accept-changed", false, "also re-pin every quote whose text changed and whose new place is known (read the diffs first); gone and review quotes are refused")
@@ -150,25 +148,27 @@ func pinFlagSet(o *pinOptions, files *fileFlags, remote *remoteFlags) *flag.Flag
 	fset.BoolVar(&o.verbose, "v", false, "also report links that are pinned and unchanged")
 	fset.Var(&pinFormatFlag{&o.json}, "format", "output `FORMAT`: text or json (one JSON document on stdout)")
 	registerShard(fset, &o.shard)
-	files.register(fset)
-	remote.register(fset)
-	return fset
+	o.files.register(fset)
+	o.remote.register(fset)
+	return o
 }
 
-// runPinWith runs pin with the flags of fset, bound to op, files and
-// remote: pointers, because finding the project sets the flags that
-// textfrag.toml gives defaults for.
-func runPinWith(e *env, fset *flag.FlagSet, op *pinOptions, files *fileFlags, remote *remoteFlags, paths []string) int {
-	o := *op
+// parsePin reads pin's command line. It reports false after printing the
+// problem, or the usage -h asked for.
+func parsePin(e *env, args []string) (*pinOptions, bool) {
+	o := newPinOptions()
+	paths, ok := e.parseFlags(o.flags, args)
+	if !ok {
+		return nil, false
+	}
 	if o.write && o.check {
 		e.errorf("pin: --check and --write exclude each other: --check never writes")
-		return exitUsage
+		return nil, false
 	}
 	if o.interactive && (o.check || o.acceptChanged) {
 		e.errorf("pin: -i asks about each quote: it goes with neither --check nor --accept-changed")
-		return exitUsage
+		return nil, false
 	}
-	o.write = o.write || o.interactive // -i writes what it was told to
 	if len(paths) == 0 {
 		// --accept PAGE:LINE names the pages to go through.
 		for _, r := range o.accept {
@@ -177,21 +177,37 @@ func runPinWith(e *env, fset *flag.FlagSet, op *pinOptions, files *fileFlags, re
 			}
 		}
 	}
-	proj, ok := e.findProject(fset) // the same root, and textfrag.toml, as every command
+	o.paths = paths
+	return o, true
+}
+
+func runPin(e *env, args []string) int {
+	o, ok := parsePin(e, args)
+	if !ok {
+		return exitUsage
+	}
+	return pinRun(e, o)
+}
+
+// pinRun pins the links of the pages op names. op is a pointer because
+// finding the project sets the flags that textfrag.toml gives defaults for.
+func pinRun(e *env, op *pinOptions) int {
+	proj, ok := e.findProject(op.flags) // the same root, and textfrag.toml, as every command
 	if !ok {
 		return exitError
 	}
-	// textfrag.toml's defaults are set on the flags: read them again.
-	o.verbose, o.shard = op.verbose, op.shard
+	o := *op                           // with textfrag.toml's defaults, set on the flags
+	o.write = o.write || o.interactive // -i writes what it was told to
+	fset, paths := o.flags, o.paths
 	if len(paths) == 0 {
 		paths = defaultPaths(proj)
 	}
-	rem, err := remote.options()
+	rem, err := o.remote.options()
 	if err != nil {
 		e.errorf("pin: %v", err)
 		return exitUsage
 	}
-	ro := files.secrets.options(target.Options{Root: proj.Root, Charsets: files.charsets, Remote: rem, Symbols: symbols.Set()})
+	ro := o.files.secrets.options(target.Options{Root: proj.Root, Charsets: o.files.charsets, Remote: rem, Symbols: symbols.Set()})
 	r, err := target.New(ro)
 	if err != nil {
 		e.errorf("%v", err)
