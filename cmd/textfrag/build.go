@@ -111,50 +111,83 @@ func runBuild(e *env, args []string) int {
 // about to render, to look at its Resolver afterwards.
 var buildSiteHook func(*site)
 
+// buildOptions are build's command line.
+type buildOptions struct {
+	flags  *flag.FlagSet // the flags, for textfrag.toml's defaults
+	lf     linkFlags
+	styles styleFlags
+	// Out is the output directory, replaced when the build succeeds.
+	Out string
+	// Jobs is how many pages are rendered at a time.
+	Jobs int
+	// Format is text or json.
+	Format string
+	// Highlight is false to write boxes and fenced code unhighlighted.
+	Highlight bool
+	// Src is SRC, none or one: none is the project's default source.
+	Src []string
+}
+
+// parseBuild reads build's command line. It reports false after printing
+// the problem, or the usage -h asked for.
+func parseBuild(e *env, args []string) (*buildOptions, bool) {
+	o := &buildOptions{flags: newFlagSet("build", buildHelp)}
+	fset := o.flags
+	fset.StringVar(&o.Out, "o", "public", "output directory `OUT`, replaced when the build succeeds")
+	fset.IntVar(&o.Jobs, "j", runtime.GOMAXPROCS(0), "render `N` pages at a time")
+	o.styles.register(fset)
+	o.lf.register(fset)
+	o.lf.registerRendering(fset)
+	fset.StringVar(&o.Format, "format", "text", "output `FORMAT`: text or json (one JSON document on stdout)")
+	fset.BoolVar(&o.Highlight, "highlight", true, "highlight boxes and fenced code with chroma (false: write them with the plain-text lexer)")
+	pos, ok := e.parseFlags(fset, args)
+	if !ok {
+		return nil, false
+	}
+	if len(pos) > 1 || o.Jobs < 1 || o.Out == "" || !slices.Contains([]string{"text", "json"}, o.Format) {
+		fset.Usage()
+		return nil, false
+	}
+	o.Src = pos
+	return o, true
+}
+
 // build runs the build command until done or ctx is cancelled.
 func (e *env) build(ctx context.Context, args []string) int {
-	fset := newFlagSet("build", buildHelp)
-	out := fset.String("o", "public", "output directory `OUT`, replaced when the build succeeds")
-	jobs := fset.Int("j", runtime.GOMAXPROCS(0), "render `N` pages at a time")
-	var styles styleFlags
-	styles.register(fset)
-	var lf linkFlags
-	lf.register(fset)
-	lf.registerRendering(fset)
-	format := fset.String("format", "text", "output `FORMAT`: text or json (one JSON document on stdout)")
-	highlight := fset.Bool("highlight", true, "highlight boxes and fenced code with chroma (false: write them with the plain-text lexer)")
-	pos, ok := e.parseFlags(fset, args)
+	o, ok := parseBuild(e, args)
 	if !ok {
 		return exitUsage
 	}
-	if len(pos) > 1 || *jobs < 1 || *out == "" || !slices.Contains([]string{"text", "json"}, *format) {
-		fset.Usage()
-		return exitUsage
-	}
-	if !lf.find(e, fset) {
+	return buildRun(ctx, e, o)
+}
+
+// buildRun builds the site o names until done or ctx is cancelled.
+func buildRun(ctx context.Context, e *env, o *buildOptions) int {
+	lf := &o.lf // textfrag.toml's defaults are set on the flags, so in o
+	if !lf.find(e, o.flags) {
 		return exitError
 	}
-	lf.plain = !*highlight
-	css, err := styles.stylesheet()
+	lf.plain = !o.Highlight
+	css, err := o.styles.stylesheet()
 	if err != nil {
 		e.errorf("%v", err)
 		return exitUsage
 	}
-	src, ok := siteSource(e, lf.proj, pos)
+	src, ok := siteSource(e, lf.proj, o.Src)
 	if !ok {
 		return exitError
 	}
-	if err := checkOutput(*out, src); err != nil {
+	if err := checkOutput(o.Out, src); err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
 	start := time.Now()
-	outAbs, err := filepath.Abs(*out)
+	outAbs, err := filepath.Abs(o.Out)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
-	s, err := newSite(src, lf.root, &lf, outAbs)
+	s, err := newSite(src, lf.root, lf, outAbs)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -163,8 +196,8 @@ func (e *env) build(ctx context.Context, args []string) int {
 	if buildSiteHook != nil {
 		buildSiteHook(s)
 	}
-	report := &buildReport{Out: *out, Problems: []checkRecord{}}
-	if *format != "json" {
+	report := &buildReport{Out: o.Out, Problems: []checkRecord{}}
+	if o.Format != "json" {
 		report = nil
 	}
 	for _, w := range s.files.Warnings {
@@ -174,7 +207,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 		}
 		e.errorf("warning: %s", w)
 	}
-	st, err := newStaging(*out)
+	st, err := newStaging(o.Out)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -186,7 +219,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 	errs := make([]error, len(pages)+len(assets))
 	var done atomic.Int64
 	prog := e.startProgress("building", len(pages)+len(assets), &done)
-	parallel(ctx, *jobs, len(pages)+len(assets), &done, func(i int) {
+	parallel(ctx, o.Jobs, len(pages)+len(assets), &done, func(i int) {
 		if i >= len(pages) {
 			errs[i] = copyFile(s.srcRoot, assets[i-len(pages)], s.pageName(assets[i-len(pages)]), st)
 			return
@@ -198,9 +231,9 @@ func (e *env) build(ctx context.Context, args []string) int {
 		results[i], errs[i] = p, err
 	})
 	prog.finish()
-	copyErrs := s.copyLinked(ctx, *jobs, results, st)
+	copyErrs := s.copyLinked(ctx, o.Jobs, results, st)
 	if ctx.Err() != nil {
-		e.errorf("build interrupted; %s left as it was", *out)
+		e.errorf("build interrupted; %s left as it was", o.Out)
 		return exitError
 	}
 
@@ -255,7 +288,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 	}
 	if nIO := countErrors(errs); nIO > 0 || lf.failed(problems) {
 		e.writeBuildReport(report)
-		e.errorf("build failed (%d errors, %d warnings); %s left as it was", nErr+nIO, nWarn, *out)
+		e.errorf("build failed (%d errors, %d warnings); %s left as it was", nErr+nIO, nWarn, o.Out)
 		return exitError
 	}
 	warning, err := st.publish()
@@ -278,7 +311,7 @@ func (e *env) build(ctx context.Context, args []string) int {
 	}
 	fmt.Fprintf(e.stderr, "textfrag: built %d %s and copied %d %s into %s in %v (%d warnings)\n",
 		len(pages), plural(len(pages), "page", "pages"), len(assets), plural(len(assets), "file", "files"),
-		*out, time.Since(start).Round(time.Millisecond), nWarn)
+		o.Out, time.Since(start).Round(time.Millisecond), nWarn)
 	return exitOK
 }
 

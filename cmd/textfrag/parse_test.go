@@ -5,6 +5,7 @@ import (
 	"github.com/textfrag/textfrag/internal/project"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/internal/quotelink"
@@ -317,5 +318,63 @@ func TestParsePin(t *testing.T) {
 		{name: "a bad shard", args: []string{"--shard", "4/3"}, err: "shard"},
 		{name: "a bad quote", args: []string{"--accept", ""}, err: "accept"},
 		{name: "an unknown flag", args: []string{"--fix"}, err: "flag provided but not defined: -fix"},
+	})
+}
+
+func TestParseBuild(t *testing.T) {
+	runParseCases(t, parseBuild, []parseCase[*buildOptions]{
+		{name: "no arguments: the defaults", args: nil, check: func(t *testing.T, o *buildOptions) {
+			if o.Out != "public" || o.Format != "text" || !o.Highlight || o.Jobs < 1 || len(o.Src) != 0 || o.lf.unpinned {
+				t.Errorf("%+v", o)
+			}
+		}},
+		{name: "a source, an output, json", args: []string{"docs", "-o", "site", "--format", "json", "-j", "2"}, check: func(t *testing.T, o *buildOptions) {
+			if strings.Join(o.Src, " ") != "docs" || o.Out != "site" || o.Format != "json" || o.Jobs != 2 {
+				t.Errorf("src %q, out %q, format %q, jobs %d", o.Src, o.Out, o.Format, o.Jobs)
+			}
+		}},
+		{name: "rendering flags", args: []string{"--highlight=false", "--highlight-cache=false", "--style", "monokai", "--dark-style", "none", "--strict", "--source-url", "https://x/{path}"}, check: func(t *testing.T, o *buildOptions) {
+			if o.Highlight || !o.lf.noCache || o.styles.light != "monokai" || o.styles.dark != "none" || !o.lf.strict || o.lf.sourceURL != "https://x/{path}" {
+				t.Errorf("highlight %v, noCache %v, styles %+v, strict %v, sourceURL %q", o.Highlight, o.lf.noCache, o.styles, o.lf.strict, o.lf.sourceURL)
+			}
+		}},
+		{name: "two sources", args: []string{"docs", "more"}, err: "Usage: textfrag build"},
+		{name: "no jobs", args: []string{"-j", "0"}, err: "Usage: textfrag build"},
+		{name: "no output", args: []string{"-o", ""}, err: "Usage: textfrag build"},
+		{name: "an unknown format", args: []string{"--format", "github"}, err: "Usage: textfrag build"},
+		{name: "an unknown flag", args: []string{"--watch"}, err: "flag provided but not defined: -watch"},
+	})
+}
+
+func TestParseServe(t *testing.T) {
+	runParseCases(t, parseServe, []parseCase[*serveOptions]{
+		{name: "no arguments: the defaults", args: nil, check: func(t *testing.T, o *serveOptions) {
+			if o.Addr != "127.0.0.1:8080" || o.Poll != 300*time.Millisecond || len(o.Src) != 0 {
+				t.Errorf("%+v", o)
+			}
+		}},
+		{name: "a source, an address, a poll", args: []string{"--addr", "[::1]:0", "docs", "--poll", "1s"}, check: func(t *testing.T, o *serveOptions) {
+			if o.Addr != "[::1]:0" || o.Poll != time.Second || strings.Join(o.Src, " ") != "docs" {
+				t.Errorf("addr %q, poll %v, src %q", o.Addr, o.Poll, o.Src)
+			}
+			if strings.Join(o.args, " ") != "--addr [::1]:0 docs --poll 1s" {
+				t.Errorf("the command line, read again when textfrag.toml changes, is %q", o.args)
+			}
+		}},
+		{name: "localhost", args: []string{"--addr", "localhost:9000"}, check: func(t *testing.T, o *serveOptions) {
+			if o.Addr != "localhost:9000" {
+				t.Errorf("addr %q", o.Addr)
+			}
+		}},
+		{name: "rendering flags", args: []string{"--highlight-cache=false", "--style", "monokai", "--root", "/tmp/p"}, check: func(t *testing.T, o *serveOptions) {
+			if !o.lf.noCache || o.styles.light != "monokai" || o.lf.root != "/tmp/p" {
+				t.Errorf("noCache %v, styles %+v, root %q", o.lf.noCache, o.styles, o.lf.root)
+			}
+		}},
+		{name: "a public address", args: []string{"--addr", "0.0.0.0:8080"}, err: "serve listens on loopback addresses only"},
+		{name: "no port", args: []string{"--addr", "127.0.0.1"}, err: "write HOST:PORT"},
+		{name: "two sources", args: []string{"docs", "more"}, err: "Usage: textfrag serve"},
+		{name: "no poll", args: []string{"--poll", "0s"}, err: "Usage: textfrag serve"},
+		{name: "an unknown flag", args: []string{"-o", "x"}, err: "flag provided but not defined: -o"},
 	})
 }

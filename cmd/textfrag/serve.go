@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"html/template"
 	"io"
@@ -81,7 +82,17 @@ func runServe(e *env, args []string) int {
 // serve runs the serve command until ctx is cancelled. ready, if not nil,
 // is called with the site's URL once it is served.
 func (e *env) serve(ctx context.Context, args []string, ready func(url string)) int {
-	cfg, code := e.serveConfig(args)
+	o, ok := parseServe(e, args)
+	if !ok {
+		return exitUsage
+	}
+	return serveRun(ctx, e, o, ready)
+}
+
+// serveRun serves the site o names until ctx is cancelled. ready, if not
+// nil, is called with the site's URL once it is served.
+func serveRun(ctx context.Context, e *env, o *serveOptions, ready func(url string)) int {
+	cfg, code := e.serveSettings(o)
 	if cfg == nil {
 		return code
 	}
@@ -92,7 +103,7 @@ func (e *env) serve(ctx context.Context, args []string, ready func(url string)) 
 		// would be printed is the error the browser shows.
 		var msg strings.Builder
 		re := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &msg}
-		cfg, _ := re.serveConfig(args)
+		cfg, _ := re.serveConfig(o.args)
 		if cfg == nil {
 			return nil, errors.New(strings.TrimSpace(strings.TrimPrefix(msg.String(), "textfrag: ")))
 		}
@@ -144,43 +155,76 @@ type serveSettings struct {
 	css   []byte
 }
 
+// serveOptions are serve's command line.
+type serveOptions struct {
+	flags  *flag.FlagSet // the flags, for textfrag.toml's defaults
+	lf     *linkFlags
+	styles styleFlags
+	// Addr is the loopback address listened on.
+	Addr string
+	// Poll is how often files are looked at for changes.
+	Poll time.Duration
+	// Src is SRC, none or one: none is the project's default source.
+	Src []string
+	// args is the command line, read again with textfrag.toml as it is
+	// when that changes.
+	args []string
+}
+
+// parseServe reads serve's command line. It reports false, with the exit
+// status, after printing the problem or the usage -h asked for.
+func parseServe(e *env, args []string) (*serveOptions, bool) {
+	o := &serveOptions{flags: newFlagSet("serve", serveHelp), lf: &linkFlags{}}
+	fset := o.flags
+	fset.StringVar(&o.Addr, "addr", "127.0.0.1:8080", "loopback `ADDRESS` to listen on (port 0: any free port)")
+	fset.DurationVar(&o.Poll, "poll", 300*time.Millisecond, "how often to look for changed files")
+	o.styles.register(fset)
+	o.lf.register(fset)
+	o.lf.registerRendering(fset)
+	pos, ok := e.parseFlags(fset, args)
+	if !ok {
+		return nil, false
+	}
+	if len(pos) > 1 || o.Poll <= 0 {
+		fset.Usage()
+		return nil, false
+	}
+	if err := checkLoopback(o.Addr); err != nil {
+		e.errorf("%v", err)
+		return nil, false
+	}
+	o.Src, o.args = pos, args
+	return o, true
+}
+
 // serveConfig parses serve's command line, finds the project and applies
 // its textfrag.toml. It returns nil and the exit status after printing the
 // problem.
 func (e *env) serveConfig(args []string) (*serveSettings, int) {
-	fset := newFlagSet("serve", serveHelp)
-	addr := fset.String("addr", "127.0.0.1:8080", "loopback `ADDRESS` to listen on (port 0: any free port)")
-	poll := fset.Duration("poll", 300*time.Millisecond, "how often to look for changed files")
-	var styles styleFlags
-	styles.register(fset)
-	lf := &linkFlags{}
-	lf.register(fset)
-	lf.registerRendering(fset)
-	pos, ok := e.parseFlags(fset, args)
+	o, ok := parseServe(e, args)
 	if !ok {
 		return nil, exitUsage
 	}
-	if len(pos) > 1 || *poll <= 0 {
-		fset.Usage()
-		return nil, exitUsage
-	}
-	if err := checkLoopback(*addr); err != nil {
-		e.errorf("%v", err)
-		return nil, exitUsage
-	}
-	if !lf.find(e, fset) {
+	return e.serveSettings(o)
+}
+
+// serveSettings finds the project of o and applies its textfrag.toml. It
+// returns nil and the exit status after printing the problem.
+func (e *env) serveSettings(o *serveOptions) (*serveSettings, int) {
+	lf := o.lf
+	if !lf.find(e, o.flags) {
 		return nil, exitError
 	}
-	css, err := styles.stylesheet()
+	css, err := o.styles.stylesheet()
 	if err != nil {
 		e.errorf("%v", err)
 		return nil, exitUsage
 	}
-	src, ok := siteSource(e, lf.proj, pos)
+	src, ok := siteSource(e, lf.proj, o.Src)
 	if !ok {
 		return nil, exitError
 	}
-	return &serveSettings{addr: *addr, poll: *poll, src: src, flags: lf, css: css}, exitOK
+	return &serveSettings{addr: o.Addr, poll: o.Poll, src: src, flags: lf, css: css}, exitOK
 }
 
 // configCandidates returns the files whose change can change the project:
