@@ -254,7 +254,7 @@ func refsRun(e *env, o *refsOptions) int {
 		return exitError
 	}
 	if o.Diff {
-		return e.refsDiff(lf, r, o.Base, o.Format, o.Fail, o.Jobs)
+		return e.refsDiff(lf, r, o.Base, o.Format, o.Fail, o.Jobs, refsCommands(fset, lf.root))
 	}
 
 	q, err := parseRefsQuery(o.Ref, o.Region)

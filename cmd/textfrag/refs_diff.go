@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -32,7 +34,7 @@ func parseFailOn(s string) (map[refs.Class]bool, error) {
 // refsDiff is refs --diff: the links of every page, the changed files
 // (from git since base, or from the diff on stdin when base is "-"), and
 // what the changes did to each quote (internal/refs).
-func (e *env) refsDiff(lf *linkFlags, r *target.Resolver, base, format string, fail map[refs.Class]bool, jobs int) int {
+func (e *env) refsDiff(lf *linkFlags, r *target.Resolver, base, format string, fail map[refs.Class]bool, jobs int, cmds refs.Commands) int {
 	links, ok := e.scanRefs(lf, r, jobs, func(string) bool { return true })
 	if !ok {
 		return exitError
@@ -54,7 +56,7 @@ func (e *env) refsDiff(lf *linkFlags, r *target.Resolver, base, format string, f
 		e.errorf("refs --diff: %v", err)
 		return exitError
 	}
-	findings := refs.Affected(r, hist, lf.root, changes, links)
+	findings := refs.Affected(r, hist, lf.root, changes, links, cmds)
 	blocking := false
 	for _, f := range findings {
 		f.Blocking = fail[f.Class]
@@ -64,7 +66,7 @@ func (e *env) refsDiff(lf *linkFlags, r *target.Resolver, base, format string, f
 		e.errorf("%v", err)
 		return exitError
 	}
-	e.refsSummary(findings, changes.Name)
+	e.refsSummary(findings, changes.Name, cmds)
 	if blocking {
 		return exitError
 	}
@@ -117,7 +119,7 @@ func refsAnnotation(f *refs.Finding) string {
 // pin's words (refresh is refreshed, deleted is gone; an unpinned quote
 // counts as unpinned, whatever its class), then for each class found the
 // one command that settles it, naming the pages involved.
-func (e *env) refsSummary(findings []*refs.Finding, name string) {
+func (e *env) refsSummary(findings []*refs.Finding, name string, cmds refs.Commands) {
 	if len(findings) == 0 {
 		fmt.Fprintf(e.stderr, "no quote affected (%s)\n", name)
 		return
@@ -145,7 +147,6 @@ func (e *env) refsSummary(findings []*refs.Finding, name string) {
 		parts = append(parts, fmt.Sprintf("%d %s", n[refs.Renamed], refs.Renamed))
 	}
 	fmt.Fprintf(e.stderr, "%d %s affected (%s): %s\n", len(findings), plural(len(findings), "quote", "quotes"), name, strings.Join(parts, ", "))
-	words := func(c string) string { return pinShellWords(pages[c]) }
 	var lines []string
 	if k := n["gone"] + n["review"]; k > 0 {
 		lines = append(lines, fmt.Sprintf("  gone, review (%d): a person fixes each link, as its message says (textfrag link writes a new one)", k))
@@ -154,17 +155,60 @@ func (e *env) refsSummary(findings []*refs.Finding, name string) {
 		lines = append(lines, fmt.Sprintf("  renamed (%d): change each link to the path its message gives", k))
 	}
 	if k := n["unpinned"]; k > 0 {
-		lines = append(lines, fmt.Sprintf("  unpinned (%d): no md5 guards these quotes, so they show the new lines unreviewed: read each, point it at the right lines (its message says where its text went), then pin them: `textfrag pin --write %s`", k, words("unpinned")))
+		lines = append(lines, fmt.Sprintf("  unpinned (%d): no md5 guards these quotes, so they show the new lines unreviewed: read each, point it at the right lines (its message says where its text went), then pin them: `%s`", k, cmds.Pin(" --write", pages["unpinned"]...)))
 	}
 	if k := n["changed"]; k > 0 {
-		lines = append(lines, fmt.Sprintf("  changed (%d): read each, then accept it or not: `textfrag pin -i %s`", k, words("changed")))
+		lines = append(lines, fmt.Sprintf("  changed (%d): read each, then accept it or not: `%s`", k, cmds.Pin(" -i", pages["changed"]...)))
 	}
 	if k := n["refreshed"] + n["moved"]; k > 0 {
 		ps := append(slices.Clone(pages["refreshed"]), pages["moved"]...)
 		slices.Sort(ps)
-		lines = append(lines, fmt.Sprintf("  refreshed, moved (%d): the same text, nothing to review: `textfrag pin --write %s`", k, pinShellWords(slices.Compact(ps))))
+		lines = append(lines, fmt.Sprintf("  refreshed, moved (%d): the same text, nothing to review: `%s`", k, cmds.Pin(" --write", slices.Compact(ps)...)))
 	}
 	for _, l := range lines {
 		fmt.Fprintln(e.stderr, termsafe.Escape(l, ""))
 	}
+}
+
+// refsCommands words the commands refs --diff advises so that each runs as
+// written in the directory refs runs in: files named relative to it, and
+// the flags given to refs that pin and link take too (--root, --charset,
+// --allow-secret) given again. root is the project root, absolute.
+func refsCommands(fset *flag.FlagSet, root string) refs.Commands {
+	cwd, err := os.Getwd()
+	if err != nil {
+		cwd = ""
+	}
+	return refs.Commands{
+		Path:     func(p string) string { return argPath(cwd, filepath.Join(root, filepath.FromSlash(p))) },
+		PinFlags: checkPinArgs(fset),
+		// link's flags that choose what links mean; link takes each
+		// (TestRefsDiffRemediesFromSubdirectory runs its remedy).
+		LinkFlags: pinFlagArgsOf(fset, func(name string) bool {
+			return name == "root" || name == "charset" || name == "allow-secret"
+		}),
+	}
+}
+
+// argPath names the file abs (absolute) as an argument for a command run
+// in cwd: relative to cwd when that names the same file (a path up out of
+// a directory reached through a symbolic link may not), else abs. A
+// relative name starting with "-" starts with "./", so that it is not
+// read as a flag.
+func argPath(cwd, abs string) string {
+	rel, err := filepath.Rel(cwd, abs)
+	if cwd == "" || err != nil {
+		return filepath.ToSlash(abs)
+	}
+	if !filepath.IsLocal(rel) {
+		a, errA := os.Stat(abs)
+		r, errR := os.Stat(rel)
+		if errA != nil || errR != nil || !os.SameFile(a, r) {
+			return filepath.ToSlash(abs)
+		}
+	}
+	if strings.HasPrefix(rel, "-") {
+		rel = "." + string(filepath.Separator) + rel
+	}
+	return filepath.ToSlash(rel)
 }

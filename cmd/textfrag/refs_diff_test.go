@@ -245,8 +245,10 @@ func TestRefsDiffGitHubAnnotations(t *testing.T) {
 	s.commit("base")
 	s.write("src/x,y:z.go", replaceLine(replaceLine(src, 12, "line twelve\n"), 30, "end\n"))
 	out, _, code := s.run("refs", "--diff", "main", "--format", "github")
-	want := "::error file=src/x%2Cy%3Az.go,line=12,title=quoted text changed::quoted in docs/a,b:c% d.md:1 (src/x,y:z.go lines 10–12): the quoted text changed: review the page, then accept the new text with `textfrag pin --write --accept docs/a,b:c% d.md:1`\n" +
-		"::warning file=src/x%2Cy%3Az.go,line=20,endLine=21,title=file changed elsewhere::quoted in docs/a,b:c% d.md:3 (src/x,y:z.go lines 20–21): the quoted text is unchanged in place, the file changed elsewhere: `textfrag pin --write docs/a,b:c% d.md` refreshes the link's md5\n"
+	want := "::error file=src/x%2Cy%3Az.go,line=12,title=quoted text changed::quoted in docs/a,b:c% d.md:1 (src/x,y:z.go lines 10–12): the quoted text changed: review the page, then accept the new text with `textfrag pin --write --accept 'docs/a,b:c% d.md:1'`\n" +
+		"::warning file=src/x%2Cy%3Az.go,line=20,endLine=21,title=file changed elsewhere::quoted in docs/a,b:c% d.md:3 (src/x,y:z.go lines 20–21): the quoted text is unchanged in place, the file changed elsewhere: `textfrag pin --write 'docs/a,b:c% d.md'` refreshes the link's md5\n"
+	// The page is quoted for the shell, so that the command runs as
+	// written; % is escaped for the workflow command.
 	want = strings.ReplaceAll(want, "c% d", "c%25 d")
 	if out != want || code != 1 {
 		t.Errorf("exit status %d, annotations\n%s\nwant\n%s", code, out, want)

@@ -3,7 +3,6 @@ package refs
 import (
 	"bytes"
 	"fmt"
-	"github.com/textfrag/textfrag/internal/termsafe"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
@@ -44,6 +43,8 @@ type facts struct {
 	hunk         [2]int64
 	linesDeleted bool   // every quoted line deleted, nothing added
 	nameSpansNow string // for a named link: the lines its name spans now
+	// cmds words the commands the message advises.
+	cmds Commands
 }
 
 // verdict is decide's answer: the class, and which case gave it.
@@ -130,7 +131,8 @@ func describe(v verdict, f facts) (message, fix string) {
 	if f.quoted != "" {
 		where += fmt.Sprintf(" (%s %s)", f.oldPath, f.quoted)
 	}
-	accept := fmt.Sprintf("`textfrag pin --write --accept %s:%d`", f.page, f.pageLine)
+	accept := "`" + f.cmds.Accept(f.page, f.pageLine) + "`"
+	pinPage := f.cmds.Pin(" --write", f.page)
 	what := "the quoted text changed"
 	if f.linesDeleted {
 		what = "the quoted lines were deleted"
@@ -146,11 +148,11 @@ func describe(v verdict, f facts) (message, fix string) {
 	case caseRenamed:
 		return fmt.Sprintf("%s: %s was renamed to %s with the quoted text intact: change the link to %s", where, f.oldPath, f.newPath, f.fix), f.fix
 	case caseMoved:
-		return fmt.Sprintf("%s: the quoted text is intact at %s: `textfrag pin --write %s` updates the link", where, f.followedAt, f.page), f.fix
+		return fmt.Sprintf("%s: the quoted text is intact at %s: `%s` updates the link", where, f.followedAt, pinPage), f.fix
 	case caseRefresh:
-		return fmt.Sprintf("%s: the quoted text is unchanged in place, the file changed elsewhere: `textfrag pin --write %s` refreshes the link's md5", where, f.page), f.fix
+		return fmt.Sprintf("%s: the quoted text is unchanged in place, the file changed elsewhere: `%s` refreshes the link's md5", where, pinPage), f.fix
 	case caseUnpinnedMoved:
-		return fmt.Sprintf("%s: the link has no md5 and the change shifted its lines: it shows other lines now; the quoted text moved to %s: change the link to %s, then pin it with `textfrag pin --write %s`", where, f.followedAt, f.fix, f.page), f.fix
+		return fmt.Sprintf("%s: the link has no md5 and the change shifted its lines: it shows other lines now; the quoted text moved to %s: change the link to %s, then pin it with `%s`", where, f.followedAt, f.fix, pinPage), f.fix
 	case caseNameGone:
 		return fmt.Sprintf("%s: %s is no longer in %s: review the page, then fix the name or quote by lines (%s)", where, f.name, f.newPath, f.engineMsg), ""
 	case caseNameStuck:
@@ -160,10 +162,10 @@ func describe(v verdict, f facts) (message, fix string) {
 	case caseReview:
 		return fmt.Sprintf("%s: %s, and pin cannot show where it went: review the page and fix the link by hand (%s)", where, what, f.engineMsg), ""
 	case caseLinesGone:
-		return fmt.Sprintf("%s: %s: review the page, then %s", where, what, pin.FixByHand(fmt.Sprintf("textfrag link %s:FIRST-LAST --from %s", f.newPath, f.page))), ""
+		return fmt.Sprintf("%s: %s: review the page, then %s", where, what, pin.FixByHand(f.cmds.Link(f.newPath, f.page))), ""
 	case caseChanged:
 		if !f.pinned {
-			return fmt.Sprintf("%s: %s, and the link has no md5, so its page shows the new text unreviewed: review the page, fix the link's lines if need be, then pin it with `textfrag pin --write %s`", where, what, f.page), ""
+			return fmt.Sprintf("%s: %s, and the link has no md5, so its page shows the new text unreviewed: review the page, fix the link's lines if need be, then pin it with `%s`", where, what, pinPage), ""
 		}
 		return fmt.Sprintf("%s: %s: review the page, then accept the new text with %s", where, what, accept), ""
 	}
@@ -173,9 +175,9 @@ func describe(v verdict, f facts) (message, fix string) {
 // gather learns the facts of the quote l in the changed file c: it runs
 // the pin engine (planner) on the link as it would read at BASE, resolves
 // what the engine offers, and locates the change on the quoted lines.
-func gather(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change, l *Link) facts {
+func gather(r *target.Resolver, planner *pin.Planner, cmds Commands, src *Changes, c *Change, l *Link) facts {
 	f := facts{page: l.Page, pageLine: l.Line, path: l.Path, oldPath: c.oldPath, newPath: c.newPath,
-		name: l.Name, pinned: l.Pinned}
+		name: l.Name, pinned: l.Pinned, cmds: cmds}
 	c.prepare()
 	oldSel := selectLines(c.oldText, l.Link)
 	if oldSel != nil {
@@ -212,7 +214,7 @@ func gather(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change, l
 	}
 	// The engine's own remedy, quoted in a message, goes through the quotes
 	// one by one: accepting is per quote.
-	planner.AcceptCommand = func(string) string { return "textfrag pin -i " + termsafe.ShellWords(l.Page) }
+	planner.AcceptCommand = func(string) string { return cmds.Pin(" -i", l.Page) }
 	planner.ForPage(l.Page)
 	ch := planner.PlanLink(l.Page, ml)
 	f.engine, f.engineMsg = ch.Class, oneLine(ch.Message)
@@ -297,8 +299,8 @@ func locate(hunks []pin.LineHunk, newLines, qs, qe int) (touched bool, at [2]int
 // work tree's page: nil when nothing (the link was re-pinned in the change,
 // or was written for the work tree, or its text is untouched and there is
 // nothing to refresh).
-func classify(r *target.Resolver, planner *pin.Planner, src *Changes, c *Change, l *Link) *Finding {
-	f := gather(r, planner, src, c, l)
+func classify(r *target.Resolver, planner *pin.Planner, cmds Commands, src *Changes, c *Change, l *Link) *Finding {
+	f := gather(r, planner, cmds, src, c, l)
 	v := decide(f)
 	if v.class == "" {
 		return nil

@@ -117,8 +117,9 @@ type Changes struct {
 // Affected returns the findings for the links (read from the work tree's
 // pages, resolved with r under the project root rootDir) that quote a
 // changed file, in the links' order. h is the project's history: the BASE
-// versions are remembered in it, for the pin engine's relocation.
-func Affected(r *target.Resolver, h *pin.History, rootDir string, ch *Changes, links []*Link) []*Finding {
+// versions are remembered in it, for the pin engine's relocation. cmds
+// words the commands the findings' messages advise.
+func Affected(r *target.Resolver, h *pin.History, rootDir string, ch *Changes, links []*Link, cmds Commands) []*Finding {
 	h.RememberedName = "the BASE version"
 	for _, c := range ch.Files {
 		if c.newPath != "" {
@@ -131,7 +132,7 @@ func Affected(r *target.Resolver, h *pin.History, rootDir string, ch *Changes, l
 	var out []*Finding
 	for _, l := range links {
 		if c := ch.Files[l.Path]; c != nil {
-			if f := classify(r, planner, ch, c, l); f != nil {
+			if f := classify(r, planner, cmds, ch, c, l); f != nil {
 				out = append(out, f)
 			}
 		}

@@ -18,7 +18,9 @@
 //	                                 the work tree; git's quoted names read
 //	                                 exactly, a name it cannot read an error
 //	  └─ Changes{Files: path → Change{old, new path, BASE and work tree bytes}}
-//	       └─ Affected(links): per link into a changed file
+//	       └─ Affected(links, Commands): per link into a changed file; the
+//	          commands messages advise are worded by Commands (paths as the
+//	          caller names them, flags repeated)
 //	            deleted ───────────────────────────── Deleted
 //	            pinned to the work tree ──────────── nothing (re-pinned)
 //	            unpinned, not in BASE's page ─────── nothing (new)

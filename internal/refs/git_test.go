@@ -86,7 +86,7 @@ func (p *gitProject) affected(base string, pages ...string) ([]string, error) {
 		return nil, err
 	}
 	var out []string
-	for _, f := range Affected(r, h, p.dir, ch, links) {
+	for _, f := range Affected(r, h, p.dir, ch, links, Commands{}) {
 		out = append(out, f.Page+":"+strconv.Itoa(f.PageLine)+" "+f.Class)
 	}
 	return out, nil

@@ -1,0 +1,44 @@
+package refs
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDescribeCommands: the commands a message advises name the files as
+// Commands.Path says, quoted for the shell, with the flags given again;
+// the zero Commands names project paths.
+func TestDescribeCommands(t *testing.T) {
+	cmds := Commands{
+		Path:      func(p string) string { return "../" + strings.Replace(p, "docs/", "my docs/", 1) },
+		PinFlags:  " --root ..",
+		LinkFlags: " --charset '*.l1=latin1'",
+	}
+	f := base()
+	f.followedAt, f.fix = "lines 11–13", "../src/a.go#line=10,13"
+	for _, c := range []struct {
+		why   string
+		tweak func(f *facts)
+		zero  string // the command with the zero Commands
+		want  string // with cmds
+	}{
+		{caseMoved, nil, "`textfrag pin --write docs/g.md`", "`textfrag pin --write --root .. '../my docs/g.md'`"},
+		{caseRefresh, nil, "`textfrag pin --write docs/g.md`", "`textfrag pin --write --root .. '../my docs/g.md'`"},
+		{caseUnpinnedMoved, func(f *facts) { f.pinned = false }, "`textfrag pin --write docs/g.md`", "`textfrag pin --write --root .. '../my docs/g.md'`"},
+		{caseChanged, nil, "`textfrag pin --write --accept docs/g.md:3`", "`textfrag pin --write --root .. --accept '../my docs/g.md:3'`"},
+		{caseChanged, func(f *facts) { f.pinned = false }, "`textfrag pin --write docs/g.md`", "`textfrag pin --write --root .. '../my docs/g.md'`"},
+		{caseLinesGone, func(f *facts) { f.linesDeleted = true }, "`textfrag link src/a.go:FIRST-LAST --from docs/g.md`", "`textfrag link ../src/a.go:FIRST-LAST --charset '*.l1=latin1' --from '../my docs/g.md'`"},
+	} {
+		g := f
+		if c.tweak != nil {
+			c.tweak(&g)
+		}
+		if msg, _ := describe(verdict{why: c.why}, g); !strings.Contains(msg, c.zero) {
+			t.Errorf("%s, zero Commands: %q lacks %q", c.why, msg, c.zero)
+		}
+		g.cmds = cmds
+		if msg, _ := describe(verdict{why: c.why}, g); !strings.Contains(msg, c.want) {
+			t.Errorf("%s: %q lacks %q", c.why, msg, c.want)
+		}
+	}
+}
