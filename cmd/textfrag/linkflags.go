@@ -55,7 +55,13 @@ type fileFlags struct {
 // register adds the flags to fs.
 func (f *fileFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.charsets, "charset", "files matching GLOB are stored in CHARSET, not UTF-8, given as `GLOB=CHARSET` (repeatable), e.g. '*.latin1=ISO-8859-1'")
-	fs.Var(&f.secrets, "allow-secret", "quote and publish files matching `GLOB` although they look like secrets (repeatable); by default anything under .git/, .ssh/, .aws/, and .docker/config.json, .env, .env.*, .netrc, .npmrc, .pypirc, *.pem, *.key is refused; a GLOB without / matches the file name, one with / the path from the root, e.g. '.env.example' or 'deploy/ca.pem'")
+	f.secrets.register(fs)
+}
+
+// register adds --allow-secret to fs (every command that reads project
+// files: through fileFlags, and migrate).
+func (g *secretGlobs) register(fs *flag.FlagSet) {
+	fs.Var(g, "allow-secret", "quote and publish files matching `GLOB` although they look like secrets (repeatable); by default anything under .git/, .ssh/, .aws/, and .docker/config.json, .env, .env.*, .netrc, .npmrc, .pypirc, *.pem, *.key is refused; a GLOB without / matches the file name, one with / the path from the root, e.g. '.env.example' or 'deploy/ca.pem'")
 }
 
 // registerRendering adds the flags of the commands that write HTML (build,

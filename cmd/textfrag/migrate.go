@@ -73,6 +73,8 @@ func runMigrate(e *env, args []string) int {
 	base := fset.String("snippets-base", "", "pymdownx.snippets' base_path `DIRS`, comma-separated, relative to the root (default: the root)")
 	sphinx := fset.String("sphinx-source", "", "the Sphinx source `DIR` that \"/…\" files are relative to, relative to the root")
 	format := fset.String("format", "text", "output `FORMAT`: text (a diff and a list) or json")
+	var secrets secretGlobs // as for every command: the secret error's remedy names it
+	secrets.register(fset)
 	paths, ok := e.parseFlags(fset, args)
 	if !ok {
 		return exitUsage
@@ -120,8 +122,9 @@ func runMigrate(e *env, args []string) int {
 	}
 	// The realm's secret rule, as for every target: an include of .env or
 	// .git/config is not read, so neither its md5 nor a rewrite of its
-	// markers gets out.
-	r, err := target.New(target.Options{Root: proj.Root})
+	// markers gets out, unless --allow-secret names it (textfrag.toml's
+	// allowSecrets is not applied, as for every command).
+	r, err := target.New(secrets.options(target.Options{Root: proj.Root}))
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
