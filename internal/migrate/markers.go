@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
@@ -89,6 +90,10 @@ type lines struct {
 
 func newLines(src []byte) lines { return lines{src: src, starts: rfc5147.LineStarts(src)} }
 
+// lineReads counts the lines text has read, for the tests that hold a
+// page's scan linear in its lines (counts, not time).
+var lineReads atomic.Int64
+
 // count is the number of lines (a last line without an ending counts).
 func (l lines) count() int {
 	n := len(l.starts)
@@ -109,6 +114,7 @@ func (l lines) full(k int) []byte {
 
 // text returns line k without its ending, and its ending.
 func (l lines) text(k int) (string, string) {
+	lineReads.Add(1)
 	f := l.full(k)
 	for i := range f {
 		if rfc5147.EndingAt(f, i) > 0 {
