@@ -1,8 +1,8 @@
 package textfrag
 
 import (
-	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 )
@@ -47,15 +47,28 @@ func omitted(markers []int, first, n int) []int {
 	return out
 }
 
+// dedentSteps counts the lines and omitted numbers dedent has looked at,
+// for the test that holds it linear in them (counts, not time).
+var dedentSteps atomic.Int64
+
 // dedent removes the margin the lines share, as Python's textwrap.dedent
 // does: lines of spaces and tabs only do not count toward it and become
 // empty (their line ending kept), and neither do omitted lines (human
 // numbers, the first line being first), which the box does not show.
 func dedent(lines []string, omit []int, first int) {
+	// One look at each omitted number and each line (dedentSteps), not one
+	// search of omit a line: time linear in lines + omitted lines.
+	skip := make([]bool, len(lines))
+	for _, n := range omit {
+		if i := n - first; i >= 0 && i < len(skip) {
+			skip[i] = true
+		}
+	}
+	dedentSteps.Add(int64(len(omit) + len(lines)))
 	prefix := ""
 	found := false
 	for i, l := range lines {
-		if isBlankLine(l) || slices.Contains(omit, first+i) {
+		if skip[i] || isBlankLine(l) {
 			continue
 		}
 		indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
@@ -63,9 +76,12 @@ func dedent(lines []string, omit []int, first int) {
 			prefix, found = indent, true
 			continue
 		}
-		for !strings.HasPrefix(indent, prefix) {
-			prefix = prefix[:len(prefix)-1]
+		// The margin shared so far, cut to what this line shares of it.
+		n := 0
+		for n < len(prefix) && n < len(indent) && prefix[n] == indent[n] {
+			n++
 		}
+		prefix = prefix[:n]
 	}
 	for i, l := range lines {
 		if isBlankLine(l) {
