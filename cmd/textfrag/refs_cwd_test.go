@@ -205,3 +205,32 @@ func TestRefsDiffRemediesFromSubdirectory(t *testing.T) {
 		}
 	})
 }
+
+// TestArgPath: a file is named relative to the working directory when
+// that path leads to it (down, or up and over), else absolutely: from a
+// directory reached through a symbolic link, ".." leads elsewhere.
+func TestArgPath(t *testing.T) {
+	top := t.TempDir()
+	e2eWrite(t, top, map[string]string{"p/docs/a.md": "", "p/src/-x.go": "", "p/src/b.go": ""})
+	mustSymlink(t, filepath.Join(top, "p", "docs"), filepath.Join(top, "linked"))
+	for _, c := range []struct{ cwd, file, want string }{
+		{"p", "p/docs/a.md", "docs/a.md"},
+		{"p/docs", "p/docs/a.md", "a.md"},
+		{"p/docs", "p/src/b.go", "../src/b.go"},
+		{"p/docs", "p/src/-x.go", "../src/-x.go"},
+		{"p/src", "p/src/-x.go", "./-x.go"}, // not a flag
+		{"linked", "linked/a.md", "a.md"},
+		{"linked", "p/src/b.go", filepath.ToSlash(filepath.Join(top, "p/src/b.go"))}, // ../p/src/b.go from top/p/docs is not it
+	} {
+		t.Run(c.cwd+" "+c.file, func(t *testing.T) {
+			t.Chdir(filepath.Join(top, c.cwd))
+			cwd, err := os.Getwd()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := argPath(cwd, filepath.Join(top, c.file)); got != c.want {
+				t.Errorf("argPath(%s, %s) = %q, want %q", c.cwd, c.file, got, c.want)
+			}
+		})
+	}
+}
