@@ -55,6 +55,9 @@ is then 1.
 pymdownx resolves files against its base_path (--snippets-base, default
 the project root); Sphinx resolves "/f.py" against its source directory
 (--sphinx-source, default: the nearest directory holding conf.py).
+An include of a file that commonly holds secrets (.env, .git/, *.pem, …)
+is not read, and is listed as not converted, unless --allow-secret names
+it, as for every command.
 
 Exit status: 0 when everything found was converted (or there was nothing),
 1 when something is left as it is or a file could not be written, 2 on bad
