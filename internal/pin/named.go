@@ -113,15 +113,19 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 			Detail:  quoteNow(newRes.Selection.Text, 40)}
 	}
 	where := pv.ver.describe()
-	if sameQuote(oldSel.Text, newRes.Selection.Text) {
+	// The name says where the quote is; the line map, where each of its
+	// lines went (hl= follows it: Consistency).
+	same := sameQuote(oldSel.Text, newRes.Selection.Text)
+	moves := lineMove(oldSel, newRes.Selection, pv.lineMap(cur), same)
+	if same {
 		if positions == "" {
-			return Change{Class: Refreshed, NewDest: newDest, Apply: true,
+			return Change{Class: Refreshed, NewDest: newDest, Apply: true, Lines: moves,
 				Message: fmt.Sprintf("%s: %s unchanged in place; the file changed elsewhere since it was pinned (the md5 is of %s)", label, n.sel, where)}
 		}
-		return Change{Class: Moved, NewDest: newDest, Apply: true,
+		return Change{Class: Moved, NewDest: newDest, Apply: true, Lines: moves,
 			Message: fmt.Sprintf("%s %s → %s (%s)", res.Path, oldSel.Label(), newRes.Selection.Label(), n.sel)}
 	}
-	out := Change{Class: Changed, NewDest: newDest,
+	out := Change{Class: Changed, NewDest: newDest, Lines: moves,
 		Message: fmt.Sprintf("%s %s → %s: the text of %s changed since it was pinned (the md5 is of %s)", res.Path, oldSel.Label(), newRes.Selection.Label(), n.sel, where),
 		Detail:  quoteDiff(oldSel.Text, newRes.Selection.Text, 40)}
 	return acceptance(out, p.AcceptChanged, p.acceptCommand())
