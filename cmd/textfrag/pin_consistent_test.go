@@ -136,3 +136,24 @@ func (s *pinSite) runIn(dir string, args ...string) (stdout, stderr string, code
 	defer func() { s.dir = saved }()
 	return s.run(args...)
 }
+
+// TestPinRemedyKeepsTheName: a review quote named by region= (no history
+// to compare it with) is advised to be written anew by its name, with its
+// other options; followed through a shell, the new link keeps both.
+func TestPinRemedyKeepsTheName(t *testing.T) {
+	s := newPinSite(t, map[string]string{"src/server.go": namesServer})
+	stale := `[setup](../src/server.go#line=13,18;md5=00000000000000000000000000000000 "region=setup dedent")`
+	s.write("docs/a.md", stale+"\n")
+	_, stderr, code := s.run("pin", "docs")
+	advice := "textfrag link src/server.go --region setup --options dedent --from docs/a.md"
+	if code != 1 || !strings.Contains(stderr, "docs/a.md:1:1: review: ") || !strings.Contains(stderr, "`"+advice+"`") {
+		t.Fatalf("exit %d, stderr lacks %q:\n%s", code, advice, stderr)
+	}
+	assertOneRemedy(t, stderr)
+	link := strings.TrimSpace(s.runShell(s.dir, advice))
+	if !strings.HasSuffix(link, ` "region=setup dedent")`) {
+		t.Errorf("%s printed %s", advice, link)
+	}
+	s.write("docs/a.md", link+"\n")
+	s.mustCheck()
+}
