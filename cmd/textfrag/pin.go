@@ -133,6 +133,9 @@ type pinOptions struct {
 	// --charset, remote options), each with a leading space, for the
 	// commands messages advise.
 	flagArgs string
+	// linkFlagArgs are those of them textfrag link takes, for the link
+	// command a quote's remedy advises.
+	linkFlagArgs string
 }
 
 // newPinOptions makes pin's flags, bound to the options it returns.
@@ -214,6 +217,7 @@ func pinRun(e *env, op *pinOptions) int {
 		return exitError
 	}
 	o.flagArgs = pinFlagArgs(fset)
+	o.linkFlagArgs = pinFlagArgsOf(fset, func(name string) bool { return name == "root" || name == "charset" || name == "allow-secret" })
 	o.root = proj.Root
 	pages, err := project.OpenPages(proj.Root) // pages are read through the root
 	if err != nil {
@@ -230,10 +234,9 @@ func pinRun(e *env, op *pinOptions) int {
 		quotes: map[string]map[string]bool{}, reported: map[string]bool{},
 		tally: pinTally{}, answers: map[string]bool{}, asked: map[string]bool{}, acceptUsed: map[string]bool{}}
 	// Acceptance is decided per quote (pin_accept.go), not by the Planner:
-	// it plans every link as if nothing were accepted, and the accept
-	// command in its messages is a sentinel that decideQuote words.
+	// it plans every link as if nothing were accepted, and decideQuote
+	// puts the command's remedy in place of the Planner's.
 	p.plan = &pin.Planner{Resolver: r, History: p.hist,
-		AcceptCommand: func(string) string { return pinAcceptSentinel },
 		PinCommand: func(page string) string {
 			if e.preCommit {
 				return hookPin
@@ -532,7 +535,7 @@ func (p *pinner) report(name string, out pin.Change) {
 	// Each line is escaped whole, the page's name included: a name or a
 	// message holding a line break must not start a line of its own.
 	var b strings.Builder
-	msg := out.Message
+	msg := out.Text()
 	if pin.NeedsPerson(out) && out.Link.Start >= 0 && !out.Apply {
 		// The id to accept it by (pin --accept ID), or to find it again.
 		msg += " (quote " + pin.QuoteID(name, out.Link) + ")"

@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
+	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/pin"
 	"github.com/textfrag/textfrag/internal/termsafe"
@@ -17,12 +20,6 @@ import (
 // known only when a person accepted it (--accept-changed, --accept QUOTE,
 // or y in pin -i); gone and review quotes never. It also words the
 // remedies pin prints for each quote and the summary that ends every run.
-
-// pinAcceptSentinel stands for the accept command in the Planner's
-// messages (Planner.AcceptCommand); decideQuote replaces it with the
-// command for that quote, or drops the clause for a quote that cannot be
-// accepted.
-const pinAcceptSentinel = "\x00accept\x00"
 
 // pinQuoteFlag is --accept: repeatable, each a quote's id or PAGE:LINE.
 type pinQuoteFlag []pin.QuoteRef
@@ -140,11 +137,19 @@ func (p *pinner) accepted(name string, l mdlink.Link) bool {
 	return false
 }
 
-// linkCommand is the command that writes a new pinned link to the file
-// at project path file for the page name, with the lines left for a
-// person to choose.
-func (p *pinner) linkCommand(name, file string) string {
+// linkCommand is the command that writes a new pinned link for the quote
+// of c on the page name, run from where pin runs, with the flags given to
+// pin that link takes too: by the name its title gives (sym=, region=),
+// or with the lines left for a person to choose; the title's other options
+// are kept. "" when the quoted file is unknown or remote, or the link
+// names a position, not text (#line=5), which link does not write.
+func (p *pinner) linkCommand(name string, c pin.Change) string {
+	file := c.Target
 	if file == "" || strings.Contains(file, "://") {
+		return ""
+	}
+	positions, _, _ := strings.Cut(target.SplitLink(c.Link.Dest).Fragment, ";")
+	if f, err := rfc5147.Parse(positions); err != nil || f.IsZeroLength() {
 		return ""
 	}
 	shown := filepath.Join(p.res.Root(), filepath.FromSlash(file))
@@ -153,7 +158,40 @@ func (p *pinner) linkCommand(name, file string) string {
 			shown = rel
 		}
 	}
-	return "textfrag link " + pinShellWords([]string{filepath.ToSlash(shown) + ":FIRST-LAST"}) + " --from " + pinShellWords([]string{name})
+	shown = filepath.ToSlash(shown)
+	ref, args := shown+":FIRST-LAST", []string{}
+	sel, named, err := symbol.ParseSelector(c.Link.Title)
+	if err == nil && named {
+		switch sel.Kind {
+		case symbol.Symbol:
+			ref = shown + ":" + sel.Name
+			if sel.Doc {
+				args = append(args, "--doc")
+			}
+		case symbol.Region:
+			ref = shown
+			args = append(args, "--region", sel.Name)
+		}
+	}
+	var options []string
+	for _, w := range strings.Fields(c.Link.Title) {
+		key, _, _ := strings.Cut(w, "=")
+		switch {
+		case named && (key == "sym" || key == "region" || w == "doc"):
+		case w == "quote":
+			args = append(args, "--quote")
+		default:
+			options = append(options, w)
+		}
+	}
+	if len(options) > 0 {
+		args = append(args, "--options", strings.Join(options, " "))
+	}
+	cmd := "textfrag link" + p.opt.linkFlagArgs + " " + pinShellWords([]string{ref})
+	if len(args) > 0 {
+		cmd += " " + pinShellWords(args)
+	}
+	return cmd + " --from " + pinShellWords([]string{name})
 }
 
 // decideQuote settles one planned change of the page name (whose links
@@ -170,35 +208,28 @@ func (p *pinner) decideQuote(name string, links []mdlink.Link, c pin.Change) pin
 	if pin.NeedsPerson(c) && !c.Apply {
 		c.Failed = true // changed and not accepted, gone, review, error: pin (--check) fails
 	}
-	base, hadRemedy := c.Message, false
-	if i := strings.Index(base, pinAcceptSentinel); i >= 0 {
-		// The Planner's own remedy clause names the accept command: this
-		// file words the remedy instead, for this quote.
-		hadRemedy = true
-		if j := strings.LastIndex(base[:i], "; "); j >= 0 {
-			base = base[:j]
-		} else {
-			base = strings.ReplaceAll(base, pinAcceptSentinel, "")
-		}
+	// One remedy per message, the command's: the Planner's Message holds
+	// the facts, and its Remedy (worded for any front end) gives way to
+	// one for this quote, from where the user runs pin. A message whose
+	// remedy is its own (an error, a name not found) keeps it.
+	fix := c.Remedy // the Planner's, kept where link cannot write the quote
+	if lc := p.linkCommand(name, c); fix != "" && lc != "" {
+		fix = pin.FixByHand(lc)
 	}
 	switch {
 	case c.Apply && c.Class == pin.Changed:
-		c.Message = base + "; re-pinned: accepted"
+		c.Message, c.Remedy = c.Message+"; re-pinned: accepted", ""
 	case refused:
-		c.Message = base + "; " + pin.Refusal(c, p.linkCommand(name, c.Target))
+		c.Remedy = pin.Refusal(c, fix)
 		c.Failed = true
 	case pin.Acceptable(c):
 		cmd := "textfrag pin --write" + p.opt.flagArgs + " --accept " + pinShellWords([]string{acceptRef(name, c.Link, links)})
 		if p.e.preCommit {
 			cmd = hookPinAccept
 		}
-		c.Message = base + fmt.Sprintf("; review it, then accept it with `%s`, or fix the link by hand", cmd)
-	case hadRemedy || c.Class == pin.Gone || c.Class == pin.Review || c.Class == pin.Changed:
-		if !strings.Contains(base, "`textfrag link ") {
-			c.Message = base + "; " + pin.FixByHand(p.linkCommand(name, c.Target))
-		} else {
-			c.Message = base
-		}
+		c.Remedy = fmt.Sprintf("read the diff below, then accept it with `%s`", cmd)
+	default:
+		c.Remedy = fix
 	}
 	return c
 }
@@ -218,12 +249,7 @@ func (p *pinner) ask(name string, c pin.Change) bool {
 		p.in = bufio.NewReader(p.e.stdin)
 	}
 	w := p.e.stderr
-	msg := c.Message
-	if i := strings.Index(msg, pinAcceptSentinel); i >= 0 {
-		if j := strings.LastIndex(msg[:i], "; "); j >= 0 {
-			msg = msg[:j]
-		}
-	}
+	msg := c.Message // the facts: the question is the remedy
 	fmt.Fprintf(w, "%s\n", termsafe.Escape(fmt.Sprintf("%s:%d:%d: %s: %s (quote %s)", name, c.Link.Line, c.Link.Column, c.Class, msg, id), ""))
 	for _, d := range c.Detail {
 		fmt.Fprintf(w, "    %s\n", termsafe.Escape(d, ""))

@@ -347,7 +347,7 @@ func TestPinE2ERelocation(t *testing.T) {
 	for _, w := range []string{
 		"docs/a.md:3:1: changed: src/a.go lines 14–23 → lines 14–23: the quoted text changed since it was pinned (the md5 is of commit ",
 		"\n      // line 14 é\n    - // line 15 é\n    + // line fifteen é\n      // line 16 é\n",
-		"review it, then accept it with `textfrag pin --write --accept docs/a.md:3:1`", // another link starts on line 3
+		"; read the diff below, then accept it with `textfrag pin --write --accept docs/a.md:3:1` (quote ", // another link starts on line 3
 	} {
 		if !strings.Contains(stderr, w) {
 			t.Errorf("stderr lacks %q:\n%s", w, stderr)

@@ -31,10 +31,13 @@ type pinJSONQuote struct {
 	Class  string `json:"class"`
 	// Quote is the id that --accept takes, for a quote that needs a
 	// person and is not written.
-	Quote   string   `json:"quote,omitempty"`
-	Link    string   `json:"link"`
-	Message string   `json:"message"`
-	Detail  []string `json:"detail"`
+	Quote string `json:"quote,omitempty"`
+	Link  string `json:"link"`
+	// Message is the line pin prints: what it found, then its remedy.
+	Message string `json:"message"`
+	// Remedy is the one thing to do that Message ends with, "" for none.
+	Remedy string   `json:"remedy,omitempty"`
+	Detail []string `json:"detail"`
 	// Written is whether pin writes the quote (without --write: would).
 	Written bool `json:"written"`
 }
@@ -60,7 +63,7 @@ type pinJSONCommand struct {
 // pass over the page replaces what an earlier one reported for a link.
 func (j *pinJSON) addQuote(name string, c pin.Change) {
 	q := pinJSONQuote{File: filepath.ToSlash(name), Line: c.Link.Line, Column: c.Link.Column,
-		Class: string(c.Class), Link: c.Link.Dest, Message: c.Message, Detail: c.Detail, Written: c.Apply}
+		Class: string(c.Class), Link: c.Link.Dest, Message: c.Text(), Remedy: c.Remedy, Detail: c.Detail, Written: c.Apply}
 	if pin.NeedsPerson(c) && c.Link.Start >= 0 && !c.Apply {
 		q.Quote = pin.QuoteID(name, c.Link)
 	}

@@ -117,10 +117,7 @@ func (p *pinner) differsFromHead(file, target string) bool {
 func hookUnpinned(c pin.Change) pin.Change {
 	c.Class = pin.Changed
 	c.Failed = true
-	c.Message += "; the link has no md5 and its file changed since HEAD, so the lines it shows may be other text than its author quoted: the hook does not pin it unread" + pinAcceptSentinelClause
+	c.Message += "; the link has no md5 and its file changed since HEAD, so the lines it shows may be other text than its author quoted: the hook does not pin it unread"
+	c.Remedy = "" // decideQuote words the accept command
 	return c
 }
-
-// pinAcceptSentinelClause ends a message with the clause decideQuote
-// replaces by the accept remedy.
-const pinAcceptSentinelClause = "; review it, then re-pin with `" + pinAcceptSentinel + "`"

@@ -228,8 +228,8 @@ func TestPinNameGone(t *testing.T) {
 
 // Without history, pin cannot tell moved from changed: a named link whose
 // file changed is review, never re-pinned, even with --accept-changed; its
-// remedy (remove md5= and pin) pins it at the name's lines, as an unpinned
-// named link is.
+// one remedy, textfrag link by the same name, writes the link anew at the
+// name's lines, keeping the name.
 func TestPinNamesWithoutHistory(t *testing.T) {
 	s := newPinSite(t, map[string]string{"src/server.go": namesServer})
 	stale := "[h2](../src/server.go#line=8,12;md5=00000000000000000000000000000000 \"sym=Server.Handle\")\n"
@@ -246,11 +246,17 @@ func TestPinNamesWithoutHistory(t *testing.T) {
 	if _, stderr, code := s.run("pin", "--write", "--accept-changed", "docs"); code != 1 || !strings.HasSuffix(s.read("docs/a.md"), stale) {
 		t.Errorf("--accept-changed re-pinned the review quote: exit %d\n%s", code, stderr)
 	}
-	// The remedy the message gives.
-	if !strings.Contains(stderr, "remove the link's md5= and run `textfrag pin --write docs/a.md`") {
-		t.Fatalf("no remedy:\n%s", stderr)
+	// The remedy the message gives, followed.
+	advice := "textfrag link src/server.go:Server.Handle --from docs/a.md"
+	if !strings.Contains(stderr, "`"+advice+"`") {
+		t.Fatalf("no remedy %q:\n%s", advice, stderr)
 	}
-	s.write("docs/a.md", strings.Replace(s.read("docs/a.md"), ";md5=00000000000000000000000000000000", "", 1))
+	assertOneRemedy(t, stderr)
+	link := strings.TrimSpace(s.runShell(s.dir, advice))
+	if !strings.Contains(link, "\"sym=Server.Handle\")") {
+		t.Errorf("the link written anew lost its name: %s", link)
+	}
+	s.write("docs/a.md", strings.Replace(s.read("docs/a.md"), strings.TrimSpace(stale), link, 1))
 	if _, stderr, code := s.run("pin", "--write", "docs/a.md"); code != 0 {
 		t.Fatalf("pin after the remedy: exit %d\n%s", code, stderr)
 	}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
@@ -113,31 +115,24 @@ func TestPinRemedyWorks(t *testing.T) {
 }
 
 // TestPinRemedyByHand: review and gone quotes are never re-pinned by a
-// command; pin prints what to do by hand, and doing it makes check pass.
+// command; each message gives one remedy, the textfrag link command that
+// writes the link anew with the lines a person chose, and following it
+// makes check pass.
 func TestPinRemedyByHand(t *testing.T) {
 	src := numberedSource(1, 10)
-	// Review and gone quotes are never re-pinned by a command: pin prints
-	// what to do by hand. Following the printed commands leaves the link
-	// as it is; doing what the message says, then following the advice,
-	// makes check pass.
-	unpinned := "[q](../src/a.go#line=2,4)\n"
+	remedy := "read the file, run `textfrag link src/a.go:FIRST-LAST --from docs/a.md` with the lines to quote now, and put the link it prints in this one's place (or delete the quote)"
 	byHand := []struct {
 		name   string
 		git    bool
 		doc    string
 		change func(s *pinSite)
-		says   string // what the message tells a person to do
-		fixed  string // the link after doing it
+		lines  string // the lines a person chooses after reading the file
 	}{
-		{"length only", false, "[q](../src/a.go#line=2,4;length=3)\n", nil,
-			"remove the link's length= and run `textfrag pin --write docs/a.md`", unpinned},
-		{"review: no history", false, "[q](../src/a.go#line=2,4;md5=00000000000000000000000000000000)\n", nil,
-			"remove the link's md5= and run `textfrag pin --write docs/a.md`", unpinned},
-		{"review: no such version", true, "[q](../src/a.go#line=2,4;md5=00000000000000000000000000000000)\n", nil,
-			"remove the link's md5= and run `textfrag pin --write docs/a.md`", unpinned},
+		{"length only", false, "[q](../src/a.go#line=2,4;length=3)\n", nil, "3-4"},
+		{"review: no history", false, "[q](../src/a.go#line=2,4;md5=00000000000000000000000000000000)\n", nil, "3-4"},
+		{"review: no such version", true, "[q](../src/a.go#line=2,4;md5=00000000000000000000000000000000)\n", nil, "3-4"},
 		{"gone: quoted text deleted", true, "[q](../src/a.go#line=2,4;md5=" + md5hex(src) + ")\n",
-			func(s *pinSite) { s.write("src/a.go", numberedSource(1, 2)+numberedSource(5, 10)) },
-			"quote what replaced it, or remove the link, by hand", "[q](../src/a.go#line=1,3)\n"},
+			func(s *pinSite) { s.write("src/a.go", numberedSource(1, 2)+numberedSource(5, 10)) }, "2-3"},
 	}
 	for _, c := range byHand {
 		t.Run(c.name, func(t *testing.T) {
@@ -150,10 +145,15 @@ func TestPinRemedyByHand(t *testing.T) {
 				c.change(s)
 			}
 			_, stderr, code := s.run("pin", "--write", "--accept-changed", "docs")
-			if code != 1 || s.read("docs/a.md") != c.doc || !strings.Contains(stderr, c.says) {
-				t.Fatalf("--accept-changed: exit %d, page %q; want exit 1, the page as it was, and %q:\n%s", code, s.read("docs/a.md"), c.says, stderr)
+			if code != 1 || s.read("docs/a.md") != c.doc || !strings.Contains(stderr, "; not accepted: ") || !strings.Contains(stderr, remedy) {
+				t.Fatalf("--accept-changed: exit %d, page %q; want exit 1, the page as it was, and %q:\n%s", code, s.read("docs/a.md"), remedy, stderr)
 			}
-			s.write("docs/a.md", c.fixed)
+			_, stderr, _ = s.run("pin", "docs")
+			if !strings.Contains(stderr, remedy) {
+				t.Fatalf("pin: no remedy %q:\n%s", remedy, stderr)
+			}
+			assertOneRemedy(t, stderr)
+			s.followLinkRemedy(stderr, "docs/a.md", c.lines)
 			if _, stderr, code := s.run("pin", "--write", "docs/a.md"); code != 0 {
 				t.Errorf("after the fix by hand, pin --write: exit %d\n%s", code, stderr)
 			}
@@ -164,6 +164,30 @@ func TestPinRemedyByHand(t *testing.T) {
 				t.Errorf("pin --check afterwards: exit %d\n%s", code, stderr)
 			}
 		})
+	}
+}
+
+// pinQuoteLine is the first line of a quote's report in pin's output.
+var pinQuoteLine = regexp.MustCompile(`(?m)^\S.*?:\d+:\d+: (pinned|refreshed|moved|changed|gone|review|error|warning): .*$`)
+
+// assertOneRemedy: every quote pin reports for a person (changed, gone,
+// review) advises exactly one command, and none repeats an md5.
+func assertOneRemedy(t *testing.T, output string) {
+	t.Helper()
+	for _, m := range pinQuoteLine.FindAllStringSubmatch(output, -1) {
+		switch m[1] {
+		case "changed", "gone", "review":
+		default:
+			continue
+		}
+		if n := len(pinAdvice.FindAllString(m[0], -1)); n != 1 {
+			t.Errorf("%d commands advised, want 1: %s", n, m[0])
+		}
+		for _, sum := range regexp.MustCompile(`[0-9a-f]{32}`).FindAllString(m[0], -1) {
+			if strings.Count(m[0], sum) > 1 {
+				t.Errorf("the md5 %s repeated: %s", sum, m[0])
+			}
+		}
 	}
 }
 
@@ -216,13 +240,51 @@ func (s *pinSite) followLinkRemedy(output, page, lines string) {
 }
 
 // TestPinAdviceRepeatsFlags: the command pin advises repeats the flags that
-// choose what links mean (in name order), quoted for the shell, so that it pins the same
-// links the same way.
+// choose what links mean (in name order), quoted for the shell, so that it
+// pins the same links the same way: a review quote's textfrag link takes
+// those link knows (--charset, --root), and followed through a shell from
+// where pin ran, it writes a link that checks.
 func TestPinAdviceRepeatsFlags(t *testing.T) {
 	s := newPinSite(t, map[string]string{"src/a.go": numberedSource(1, 5), "my docs/a.md": "[q](../src/a.go#line=1,2;length=3)\n"})
 	_, stderr, code := pinRunIn("pin", "--root", s.dir, "--charset", "*.txt=latin1", "--allow-host", "*.example.org", "--offline", s.path("my docs/a.md"))
-	want := "run `textfrag pin --write --allow-host '*.example.org' --charset '*.txt=latin1' --offline=true --root " + s.dir + " '" + s.path("my docs/a.md") + "'`"
+	want := "run `textfrag link --charset '*.txt=latin1' --root " + s.dir + " " + s.path("src/a.go") + ":FIRST-LAST --from '" + s.path("my docs/a.md") + "'`"
 	if code != 1 || !strings.Contains(stderr, want) {
-		t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, stderr)
+		t.Fatalf("exit %d, stderr lacks %q:\n%s", code, want, stderr)
 	}
+	assertOneRemedy(t, stderr)
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := s.runShell(wd, strings.Replace(pinAdvice.FindStringSubmatch(stderr)[1], "FIRST-LAST", "2-2", 1))
+	s.write("my docs/a.md", link)
+	if _, stderr, code := s.run("check", "my docs"); code != 0 {
+		t.Errorf("check after following %q: exit %d\n%s", link, code, stderr)
+	}
+	// The pin advice of a quote pin can write repeats every such flag.
+	s.write("my docs/a.md", "[q](../src/a.go#line=1,2)\n")
+	_, stderr, _ = pinRunIn("pin", "--root", s.dir, "--charset", "*.txt=latin1", "--allow-host", "*.example.org", "--offline", s.path("my docs/a.md"))
+	if want := "`textfrag pin --write --allow-host '*.example.org' --charset '*.txt=latin1' --offline=true --root " + s.dir + " '" + s.path("my docs/a.md") + "'`"; !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+}
+
+// runShell runs an advised textfrag command line as a person pastes it into
+// a shell in dir (textfrag being the built command), and returns its
+// output; it fails the test when the command fails.
+func (s *pinSite) runShell(dir, advice string) string {
+	s.t.Helper()
+	line, ok := strings.CutPrefix(advice, "textfrag ")
+	if !ok {
+		s.t.Fatalf("not a textfrag command: %s", advice)
+	}
+	cmd := exec.Command("sh", "-c", `exec "$0" `+line, e2eBin(s.t))
+	cmd.Dir = dir
+	cmd.Env = s.env()
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		s.t.Fatalf("%s (in %s): %v\n%s%s", advice, dir, err, out.String(), errOut.String())
+	}
+	return out.String()
 }

@@ -145,11 +145,10 @@ func Decide(c Change, accepted bool) (out Change, refused bool) {
 	return c, refused
 }
 
-// Refusal says why the quote c cannot be accepted and what a person can
-// do instead; link is the command that writes a new pinned link for the
-// quoted file (`textfrag link FILE:FIRST-LAST --from PAGE`), "" when the
-// file is unknown.
-func Refusal(c Change, link string) string {
+// Refusal says why the quote c cannot be accepted, then what a person can
+// do instead: remedy (FixByHand's words, or c's own Remedy), "" when c's
+// message says it itself.
+func Refusal(c Change, remedy string) string {
 	var why string
 	switch c.Class {
 	case Gone:
@@ -161,7 +160,10 @@ func Refusal(c Change, link string) string {
 	default:
 		why = "it cannot be pinned as it is"
 	}
-	return "not accepted: " + why + "; " + FixByHand(link)
+	if remedy == "" {
+		return "not accepted: " + why
+	}
+	return "not accepted: " + why + "; " + remedy
 }
 
 // FixByHand is the advice for a quote only a person can fix: read the
@@ -171,5 +173,5 @@ func FixByHand(link string) string {
 	if link == "" {
 		return "fix the link by hand, or delete the quote"
 	}
-	return fmt.Sprintf("read the file, then run `%s` with the lines the page should quote now and put the link it prints in place of this one, or delete the quote", link)
+	return fmt.Sprintf("read the file, run `%s` with the lines to quote now, and put the link it prints in this one's place (or delete the quote)", link)
 }

@@ -89,9 +89,13 @@ func TestQuoteRef(t *testing.T) {
 
 func TestRefusal(t *testing.T) {
 	for _, c := range []Change{{Class: Gone}, {Class: Review}, {Class: Changed}} {
-		msg := Refusal(c, "textfrag link src/a.go:FIRST-LAST --from docs/a.md")
+		msg := Refusal(c, FixByHand("textfrag link src/a.go:FIRST-LAST --from docs/a.md"))
 		if !strings.HasPrefix(msg, "not accepted: ") || !strings.Contains(msg, "`textfrag link src/a.go:FIRST-LAST --from docs/a.md`") {
 			t.Errorf("%s: %s", c.Class, msg)
+		}
+		// A message with a remedy of its own gets no second one.
+		if msg := Refusal(c, ""); !strings.HasPrefix(msg, "not accepted: ") || strings.Contains(msg, "`") || strings.Contains(msg, ";") {
+			t.Errorf("%s, no fix: %s", c.Class, msg)
 		}
 	}
 }

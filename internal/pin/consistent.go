@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,11 +20,17 @@ import (
 //	                         quoted lines; one whose line no longer has a
 //	                         place is dropped, with a warning
 //	text   [a.go lines 11–20] the caption textfrag link writes states the
+//	       [a.go line 3, col 5 – line 4, col 9]
 //	                         range: it is rewritten to the new one
 //
 // Everything else in the title (sym=, region=, doc, lang=, dedent) stays as
-// written. Only line ranges are followed: a char= range's caption and hl=
-// are left as they are (the build warns about hl= lines a box lacks).
+// written. Where relocation followed the quote's lines (Change.Lines, for
+// line= and char= ranges alike), hl= follows each line through the line
+// map: a quote whose text changed keeps the emphasis on the lines its
+// emphasized lines became, and drops, with a warning, those deleted.
+// Otherwise (a named link's lines) the range's offset is all there is: a
+// quote of as many lines moves its hl= by it; one of another length drops
+// it, with a warning.
 
 // humanSpan is a range of human line numbers, first to last.
 type humanSpan struct{ first, last int64 }
@@ -66,12 +73,21 @@ func Consistency(src []byte, c Change) (edits []Edit, warnings []string) {
 	if c.NewDest == "" || l.Start < 0 || l.End > len(src) || l.Kind == mdlink.Shortcode {
 		return nil, nil
 	}
-	was, ok1 := destLines(l.Dest)
-	now, ok2 := destLines(c.NewDest)
-	if !ok1 || !ok2 || was == now {
-		return nil, nil
+	var move lineMover
+	var was, now string // the range as captions state it
+	if c.Lines != nil && len(c.Lines.To) > 0 {
+		move = c.Lines.move
+		was, now = c.Lines.Was, c.Lines.Now
+	} else {
+		w, ok1 := destLines(l.Dest)
+		n, ok2 := destLines(c.NewDest)
+		if !ok1 || !ok2 || w == n {
+			return nil, nil
+		}
+		move = offsetMover(w, n, c.Class)
+		was, now = w.label(), n.label()
 	}
-	if e, ok := titleEdit(src, l, was, now, c.Class, &warnings); ok {
+	if e, ok := titleEdit(src, l, move, &warnings); ok {
 		edits = append(edits, e)
 	}
 	if e, ok := captionEdit(src, l, c.Target, was, now); ok {
@@ -80,15 +96,56 @@ func Consistency(src []byte, c Change) (edits []Edit, warnings []string) {
 	return edits, warnings
 }
 
+// lineMover gives the human line an emphasized line a became, or 0 and
+// why it has none.
+type lineMover func(a int64) (int64, string)
+
+// move follows one emphasized line through the quote's line map. A line
+// the quote did not touch has no place in it unless the text is the same
+// (then every line moved by one offset).
+func (m *LineMove) move(a int64) (int64, string) {
+	if m.Same {
+		if n := a + m.To[0] - m.First; n >= 1 {
+			return n, ""
+		}
+		return 0, "it falls before the start of the file"
+	}
+	i := a - m.First
+	if i < 0 || i >= int64(len(m.To)) {
+		return 0, fmt.Sprintf("line %d is not a line the quote showed", a)
+	}
+	if m.To[i] == 0 {
+		return 0, fmt.Sprintf("line %d was deleted, or pin cannot tell which line it became", a)
+	}
+	return m.To[i], ""
+}
+
+// offsetMover moves lines by the offset from was to now, for a quote
+// whose lines relocation did not follow: one whose text is the same
+// (moved, refreshed), or changed in place (as many lines). A changed
+// quote of another length cannot tell which line went where.
+func offsetMover(was, now humanSpan, class Class) lineMover {
+	if class == Changed && now.last-now.first != was.last-was.first {
+		why := fmt.Sprintf("the quoted lines changed from %d to %d lines, so pin cannot tell which lines they became", was.last-was.first+1, now.last-now.first+1)
+		return func(int64) (int64, string) { return 0, why }
+	}
+	return func(a int64) (int64, string) {
+		if n := a + now.first - was.first; n >= 1 {
+			return n, ""
+		}
+		return 0, "it falls before the start of the file"
+	}
+}
+
 // titleEdit rewrites the hl= words of the link's title. Only a title
 // written as goldmark reads it (no escapes, no entities) is rewritten.
-func titleEdit(src []byte, l mdlink.Link, was, now humanSpan, class Class, warnings *[]string) (Edit, bool) {
+func titleEdit(src []byte, l mdlink.Link, move lineMover, warnings *[]string) (Edit, bool) {
 	if !strings.Contains(l.Title, "hl=") {
 		return Edit{}, false
 	}
 	start, end, ok := titleSpan(src, l)
 	if !ok || string(src[start:end]) != l.Title {
-		*warnings = append(*warnings, fmt.Sprintf("the title %q is not rewritten (it is written with escapes): check its hl= lines, which quoted lines %d–%d and now %d–%d", l.Title, was.first, was.last, now.first, now.last))
+		*warnings = append(*warnings, fmt.Sprintf("the title %q is not rewritten (it is written with escapes): check its hl= lines against the quote's new lines", l.Title))
 		return Edit{}, false
 	}
 	words := strings.Fields(l.Title)
@@ -99,7 +156,7 @@ func titleEdit(src []byte, l mdlink.Link, was, now humanSpan, class Class, warni
 			out = append(out, w)
 			continue
 		}
-		moved, dropped := moveLineList(list, was, now, class)
+		moved, dropped := moveLineList(list, move)
 		if dropped != "" {
 			if moved == "" {
 				*warnings = append(*warnings, fmt.Sprintf("hl=%s is dropped: %s; emphasize the lines again if you want them (hl=…)", list, dropped))
@@ -120,20 +177,13 @@ func titleEdit(src []byte, l mdlink.Link, was, now humanSpan, class Class, warni
 	return Edit{Start: start, End: end, Text: text}, true
 }
 
-// moveLineList moves an hl= list (human source lines, "12,15-17") from a
-// quote of lines was to the same quote at lines now. A quote whose text
-// is the same (moved, refreshed) moves every line by the offset; a changed
-// quote of as many lines does too (its lines were edited in place); a
-// changed quote of another length cannot tell which line went where, so
-// its list is dropped. A line that would fall before line 1 is dropped.
-// dropped says why lines were dropped ("" when none were).
-func moveLineList(list string, was, now humanSpan, class Class) (moved, dropped string) {
-	if class == Changed && now.last-now.first != was.last-was.first {
-		return "", fmt.Sprintf("the quoted lines changed from %d to %d lines, so pin cannot tell which lines they became", was.last-was.first+1, now.last-now.first+1)
-	}
-	delta := now.first - was.first
-	var parts []string
-	lost := 0
+// moveLineList moves an hl= list (human source lines, "12,15-17") line by
+// line through move, writing runs of consecutive lines as ranges again.
+// dropped says why lines were dropped ("" when none were); a list the
+// build does not take is left for its error.
+func moveLineList(list string, move lineMover) (moved, dropped string) {
+	var got []int64
+	var why []string
 	for _, part := range strings.Split(list, ",") {
 		lo, hi, isRange := strings.Cut(part, "-")
 		a, err1 := strconv.ParseInt(lo, 10, 64)
@@ -142,25 +192,40 @@ func moveLineList(list string, was, now humanSpan, class Class) (moved, dropped 
 		if isRange {
 			b, err2 = strconv.ParseInt(hi, 10, 64)
 		}
-		if err1 != nil || err2 != nil {
+		if err1 != nil || err2 != nil || a < 1 || b < a || b-a > 100000 {
 			return list, "" // not a list the build takes: leave it for its error
 		}
-		a, b = a+delta, b+delta
-		if b < 1 {
-			lost++
-			continue
+		for n := a; n <= b; n++ {
+			to, reason := move(n)
+			if to == 0 {
+				if !slices.Contains(why, reason) {
+					why = append(why, reason)
+				}
+				continue
+			}
+			got = append(got, to)
 		}
-		a = max(a, 1)
-		if a == b {
-			parts = append(parts, strconv.FormatInt(a, 10))
+	}
+	return lineList(got), strings.Join(why, "; ")
+}
+
+// lineList writes human line numbers as hl= takes them, in the order
+// given, consecutive runs as ranges: 3,4,5,9 → "3-5,9".
+func lineList(ns []int64) string {
+	var parts []string
+	for i := 0; i < len(ns); {
+		j := i
+		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, strconv.FormatInt(ns[i], 10))
 		} else {
-			parts = append(parts, fmt.Sprintf("%d-%d", a, b))
+			parts = append(parts, fmt.Sprintf("%d-%d", ns[i], ns[j]))
 		}
+		i = j + 1
 	}
-	if lost > 0 {
-		dropped = "its lines fall before the start of the file"
-	}
-	return strings.Join(parts, ","), dropped
+	return strings.Join(parts, ",")
 }
 
 // titleSpan finds the bytes of the title of an inline link, image or
@@ -191,8 +256,9 @@ func titleSpan(src []byte, l mdlink.Link) (start, end int, ok bool) {
 
 // captionEdit rewrites the text of an inline link (or image) when it is
 // the caption textfrag link writes for the old range: the file's base name
-// and the range, "a.go lines 11–20".
-func captionEdit(src []byte, l mdlink.Link, file string, was, now humanSpan) (Edit, bool) {
+// and the range as stated, "a.go lines 11–20", "a.go line 3, col 5 – line
+// 4, col 9".
+func captionEdit(src []byte, l mdlink.Link, file string, was, now string) (Edit, bool) {
 	if file == "" || l.Kind != mdlink.Inline && l.Kind != mdlink.Image {
 		return Edit{}, false
 	}
@@ -203,11 +269,14 @@ func captionEdit(src []byte, l mdlink.Link, file string, was, now humanSpan) (Ed
 	if closeAt < 1 || string(src[closeAt:closeAt+2]) != "](" {
 		return Edit{}, false
 	}
-	want := path.Base(file) + " " + was.label()
+	if was == now {
+		return Edit{}, false
+	}
+	want := path.Base(file) + " " + was
 	open := closeAt - len(want) - 1
 	if open < 0 || src[open] != '[' || string(src[open+1:closeAt]) != want {
 		return Edit{}, false
 	}
-	labelStart := closeAt - len(was.label())
-	return Edit{Start: labelStart, End: closeAt, Text: now.label()}, true
+	labelStart := closeAt - len(was)
+	return Edit{Start: labelStart, End: closeAt, Text: now}, true
 }

@@ -35,11 +35,15 @@
 //	                edited ─────────────────────────────── Changed at the new place
 //	                deleted ────────────────────────────── Gone (identical text: a hint)
 //	                unknown, or another declaration ───── Review
-//	           describe: message, diff, NewDest (planner.go)
+//	           describe   gather what the message shows (describe), then
+//	                      word it (describeQuote, pure): Message (facts),
+//	                      Remedy (one thing to do), Detail, NewDest, and
+//	                      Lines, where the quote's lines went (planner.go)
 //	         target missing ───────────────────────────────── Gone
 //	         anything else ────────────────────────────────── Error
-//	  └─ []Change{Link, Class, Message, Detail, NewDest, Apply, Failed}
-//	       └─ Edits ─ ApplyEdits(src) ─ the page's new bytes
+//	  └─ []Change{Link, Class, Message, Remedy, Detail, NewDest, Apply, Failed, Lines}
+//	       └─ Edits + Consistency (hl=, captions: consistent.go)
+//	            ─ ApplyEdits(src) ─ the page's new bytes
 //
 // Every NewDest offered is resolved again and must pass every check. A
 // Changed link is applied only with Planner.AcceptChanged, at its new

@@ -121,7 +121,7 @@ func TestHistorySearchLimits(t *testing.T) {
 	h.MaxVersionBytes = 50_000
 	c = planWith(t, dir, h, lineLink("f.txt", 10, 12, vs[20]))[0]
 	if c.Class != Review || !strings.Contains(c.Message, "over 50000 bytes (History.MaxVersionBytes) and were not read") ||
-		!strings.Contains(c.Message, "remove the link's md5= and run `textfrag pin --write") {
+		!strings.Contains(c.Remedy, "remove the link's md5= and run `textfrag pin --write") {
 		t.Errorf("large pinned version: %s: %s", c.Class, c.Message)
 	}
 	mustNotApply(t, "large pinned version", c)

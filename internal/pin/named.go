@@ -82,10 +82,10 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 		}
 		// The file is as pinned, but the link's lines were never the
 		// name's: what it shows changes.
-		out := Change{Class: Changed, NewDest: newDest, Apply: p.AcceptChanged,
+		out := Change{Class: Changed, NewDest: newDest,
 			Message: fmt.Sprintf("%s → %s: %s, not the lines the link quotes", label, newLabel, now),
 			Detail:  quoteDiff(sel.Text, newRes.Selection.Text, 40)}
-		return p.acceptance(out)
+		return acceptance(out, p.AcceptChanged, p.acceptCommand())
 	}
 	// The md5 failed: learn the text the link quoted when it was pinned.
 	cur := p.currentText(res)
@@ -108,20 +108,25 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 		// Nothing shows what the link quoted: review, never re-pinned (as
 		// a link by lines whose version is lost, notFound).
 		return Change{Class: Review, Failed: true,
-			Message: fmt.Sprintf("%s → %s: %s, and %s, so the text it quoted cannot be compared: it now quotes the text below; if that is the right text, remove the link's md5= and run `%s`, which pins it as it is", label, newLabel, now, why, p.pinCommand()),
+			Message: fmt.Sprintf("%s → %s: %s, and %s, so the text it quoted cannot be compared: it now quotes the text below", label, newLabel, now, why),
+			Remedy:  fmt.Sprintf("if that is the right text, remove the link's md5= and run `%s`, which pins it as it is", p.pinCommand()),
 			Detail:  quoteNow(newRes.Selection.Text, 40)}
 	}
 	where := pv.ver.describe()
-	if sameQuote(oldSel.Text, newRes.Selection.Text) {
+	// The name says where the quote is; the line map, where each of its
+	// lines went (hl= follows it: Consistency).
+	same := sameQuote(oldSel.Text, newRes.Selection.Text)
+	moves := lineMove(oldSel, newRes.Selection, pv.lineMap(cur), same)
+	if same {
 		if positions == "" {
-			return Change{Class: Refreshed, NewDest: newDest, Apply: true,
+			return Change{Class: Refreshed, NewDest: newDest, Apply: true, Lines: moves,
 				Message: fmt.Sprintf("%s: %s unchanged in place; the file changed elsewhere since it was pinned (the md5 is of %s)", label, n.sel, where)}
 		}
-		return Change{Class: Moved, NewDest: newDest, Apply: true,
+		return Change{Class: Moved, NewDest: newDest, Apply: true, Lines: moves,
 			Message: fmt.Sprintf("%s %s → %s (%s)", res.Path, oldSel.Label(), newRes.Selection.Label(), n.sel)}
 	}
-	out := Change{Class: Changed, NewDest: newDest, Apply: p.AcceptChanged,
+	out := Change{Class: Changed, NewDest: newDest, Lines: moves,
 		Message: fmt.Sprintf("%s %s → %s: the text of %s changed since it was pinned (the md5 is of %s)", res.Path, oldSel.Label(), newRes.Selection.Label(), n.sel, where),
 		Detail:  quoteDiff(oldSel.Text, newRes.Selection.Text, 40)}
-	return p.acceptance(out)
+	return acceptance(out, p.AcceptChanged, p.acceptCommand())
 }

@@ -84,7 +84,7 @@ func TestPlannerNames(t *testing.T) {
 	// never re-pinned, even accepting changes.
 	p = &Planner{Resolver: r, AcceptChanged: true}
 	if c := p.Plan(filepath.Join(dir, "docs", "p.md"), []byte(page))[0]; c.Class != Review || c.NewDest != "" || c.Apply || !c.Failed ||
-		!strings.Contains(c.Message, "remove the link's md5= and run `textfrag pin --write") {
+		!strings.Contains(c.Remedy, "remove the link's md5= and run `textfrag pin --write") {
 		t.Errorf("no history: %+v", c)
 	}
 }

@@ -28,9 +28,14 @@ const (
 type Change struct {
 	Link  mdlink.Link
 	Class Class
-	// Message says what was found, with a remedy when a person must act
-	// (no file name, line or class: the caller adds them).
+	// Message says what was found: the facts (no file name, line or
+	// class: the caller adds them). An Error's message ends with what to do.
 	Message string
+	// Remedy is the one thing a person should do, when one must act and
+	// the engine knows what: "" otherwise. A front end with a better
+	// remedy for where its user is (the command's textfrag link) puts its
+	// own in its place; Text joins the two.
+	Remedy string
 	// Detail holds lines shown under the message: the quoted text now, or a
 	// diff of the quoted text.
 	Detail []string
@@ -48,6 +53,36 @@ type Change struct {
 	// relocation found it ("commit 1a2b3c4d5e6f (reached only from
 	// ORIG_HEAD …)"), when it searched and found one.
 	Version string
+	// Lines says where the quote's lines went, for Consistency: set by
+	// relocation for refreshed, moved and changed quotes; nil otherwise.
+	Lines *LineMove
+}
+
+// Text is the change's message with its remedy, as a person reads it.
+func (c Change) Text() string {
+	if c.Remedy == "" {
+		return c.Message
+	}
+	return c.Message + "; " + c.Remedy
+}
+
+// LineMove is where relocation carried a quote's lines.
+type LineMove struct {
+	// Was and Now are the quote's range as a box's caption and textfrag
+	// link's text state it (rfc5147.Selection.Label): in the version it
+	// was pinned to, and at NewDest.
+	Was, Now string
+	// First is the human number of the quote's first line in the pinned
+	// version.
+	First int64
+	// To holds, for each line the quote touched in the pinned version
+	// (First, First+1, …), the human number of the line it became at
+	// NewDest: 0 when it was deleted, or pin cannot tell where it went, or
+	// it fell out of the quote.
+	To []int64
+	// Same reports that the quoted text is the pinned text: every line of
+	// the file around it moved by the same offset, To[0]-First.
+	Same bool
 }
 
 // Planner classifies the links of a page and computes their new

@@ -53,7 +53,9 @@ func (p *Planner) link(doc, dest, title string) Change {
 		if te != nil && te.Path != "" {
 			what = te.Path
 		}
-		return failure("gone", fmt.Sprintf("%s: the target file no longer exists (%s); fix the link by hand", what, oneLine(err.Error())))
+		c := failure(Gone, fmt.Sprintf("%s: the target file no longer exists (%s)", what, oneLine(err.Error())))
+		c.Remedy = "fix the link by hand"
+		return c
 	default:
 		return failure("error", fmt.Sprintf("%s: %s", dest, oneLine(p.explain(err))))
 	}
@@ -101,13 +103,15 @@ func (p *Planner) link(doc, dest, title string) Change {
 		// A length names no version: pin cannot tell whether the quoted
 		// text moved or changed, so it shows what the range quotes now.
 		return Change{Class: Review, Failed: true, Detail: quoteNow(sel.Text, 40),
-			Message: fmt.Sprintf("%s: %s; without an md5 the version it was written for cannot be found, so pin cannot tell whether the quoted text moved or changed; the range now quotes the text below: if that is the right text, remove the link's length= and run `%s`, which pins it as it is; otherwise fix the range by hand", label, strings.Join(changes, ", "), p.pinCommand())}
+			Message: fmt.Sprintf("%s: %s; without an md5 the version it was written for cannot be found, so pin cannot tell whether the quoted text moved or changed; the range now quotes the text below", label, strings.Join(changes, ", ")),
+			Remedy:  fmt.Sprintf("if that is the right text, remove the link's length= and run `%s`, which pins it as it is; otherwise fix the range by hand", p.pinCommand())}
 	}
 	if res.Remote != nil {
 		// No history to find the pinned version in: the text may have
 		// changed anywhere.
 		return Change{Class: Review, Failed: true, Detail: quoteNow(sel.Text, 40),
-			Message: fmt.Sprintf("%s: %s; the remote file changed since it was pinned, and pin cannot compare a remote file with its pinned version; the range now quotes the text below: if that is the right text, remove the link's md5= and run `%s`, which pins it as it is; otherwise fix the range by hand", label, strings.Join(changes, ", "), p.pinCommand())}
+			Message: fmt.Sprintf("%s: %s; the remote file changed since it was pinned, and pin cannot compare a remote file with its pinned version; the range now quotes the text below", label, strings.Join(changes, ", ")),
+			Remedy:  fmt.Sprintf("if that is the right text, remove the link's md5= and run `%s`, which pins it as it is; otherwise fix the range by hand", p.pinCommand())}
 	}
 	return p.relocate(doc, dest, lang, res, values)
 }
@@ -121,14 +125,15 @@ func withValue(c rfc5147.Check, got string) rfc5147.Check {
 	return c
 }
 
-// acceptance finishes a "changed" outcome: applied with --accept-changed,
-// otherwise reported and left for a person.
-func (p *Planner) acceptance(out Change) Change {
-	if p.AcceptChanged {
+// acceptance finishes a "changed" outcome: applied when accepted (with
+// --accept-changed), otherwise reported with the command that accepts it.
+func acceptance(out Change, accepted bool, acceptCommand string) Change {
+	if accepted {
+		out.Apply = true
 		out.Message += "; re-pinned (--accept-changed)"
 		return out
 	}
-	out.Message += fmt.Sprintf("; review it, then re-pin with `%s`, or fix the link by hand", p.acceptCommand())
+	out.Remedy = fmt.Sprintf("review the diff below, then re-pin with `%s`", acceptCommand)
 	out.Failed = true
 	return out
 }
@@ -226,7 +231,7 @@ func (p *Planner) relocate(doc, dest, lang string, res *target.Result, values ma
 		v, what = sameDeclaration(p.declsOf(pv.decls, res.Path, lang, pv.text.Bytes()), p.declsOf(cur.decls, res.Path, lang, cur.text.Bytes()), mp.oldLines, mp.newLines, m, pv.distinctive)
 	}
 	d := decide(mp, v, what, positionsText(f, mp.start, mp.end) == "")
-	c := p.describe(doc, dest, res, values, quoteFacts{old: oldSel, ver: pv.ver, mapping: mp, decision: d, decl: what, cur: cur, lang: lang})
+	c := p.describe(doc, dest, res, values, quoteFacts{old: oldSel, ver: pv.ver, mapping: mp, decision: d, decl: what, cur: cur, lang: lang, lines: m})
 	if c.Class != Error {
 		c.Version = pv.ver.describe()
 	}
@@ -242,80 +247,162 @@ type quoteFacts struct {
 	decl     string // the declaration(s) around it, as sameDeclaration names them
 	cur      *currentFile
 	lang     string
+	lines    *lineMap // the pinned version's lines onto cur's
 }
 
-// describe turns a decision into the Change pin reports and writes.
+// describe turns a decision into the Change pin reports and writes: it
+// resolves what the message shows (the new place, the place the diff
+// leads to, identical text elsewhere), then words it (describeQuote).
 func (p *Planner) describe(doc, dest string, res *target.Result, values map[int]string, q quoteFacts) Change {
-	f := res.Fragment
-	label := res.Path + " " + res.Selection.Label()
-	where := q.ver.describe()
-	quoted := fmt.Sprintf("the quoted text (%s in %s)", q.old.Label(), where)
-	remedy := fmt.Sprintf("read the file and fix the link by hand: when its range quotes the right text, remove its md5= and run `%s`, which pins the text as it is", p.pinCommand())
-	switch q.decision.class {
+	f, mp := res.Fragment, q.mapping
+	s := situation{
+		class: q.decision.class, why: q.decision.why,
+		path: res.Path, label: res.Path + " " + res.Selection.Label(),
+		oldLabel: q.old.Label(), oldText: q.old.Text, where: q.ver.describe(),
+		elsewhereVersion: q.ver.where != "" && q.ver.where != sources[0].where,
+		decl:             q.decl, block: mp.block,
+		acceptChanged: p.AcceptChanged, pinCommand: p.pinCommand(), acceptCommand: p.acceptCommand(),
+	}
+	switch s.class {
 	case Gone:
-		msg := fmt.Sprintf("%s: %s was deleted", label, quoted)
-		if h := p.hints(res.Path, q); h != "" {
-			msg += "; " + h
+		s.hints = p.hints(res.Path, q)
+		return describeQuote(s)
+	case Review:
+		if (mp.fate == quoteIntact || mp.fate == quoteEdited) && mp.end >= mp.start {
+			if r, err := p.Resolver.Resolve(doc, rewriteDest(dest, positionsText(f, mp.start, mp.end), values, "")); err == nil {
+				s.leadsTo, s.leadsToText = r.Selection.Label(), r.Selection.Text
+			}
+		} else {
+			s.hints = p.hints(res.Path, q)
 		}
-		return Change{Class: Gone, Failed: true, Detail: quoteLines("- ", q.old.Text, 40),
-			Message: msg + "; quote what replaced it, or remove the link, by hand (pin never re-pins a deleted quote)"}
+		return describeQuote(s)
+	}
+	s.newDest = rewriteDest(dest, positionsText(f, mp.start, mp.end), values, "")
+	newRes, err := p.Resolver.Resolve(doc, s.newDest)
+	if err != nil {
+		return failure(Error, fmt.Sprintf("internal error: the relocated link %s does not verify (%s); the link was left as it is", s.newDest, oneLine(err.Error())))
+	}
+	s.newLabel, s.newText = newRes.Selection.Label(), newRes.Selection.Text
+	c := describeQuote(s)
+	if c.NewDest != "" {
+		c.Lines = lineMove(q.old, newRes.Selection, q.lines, c.Class != Changed)
+	}
+	return c
+}
+
+// situation is everything describeQuote words about one relocated quote.
+type situation struct {
+	class Class  // the decision
+	why   string // why pin cannot tell, for review
+	path  string // the quoted file's project path
+	label string // the link's range as written, read now: "a.go lines 3–4"
+
+	oldLabel string // the quote's range in the pinned version
+	oldText  []byte
+	where    string // the pinned version, as people name it
+	// elsewhereVersion: the pinned version was found elsewhere than in
+	// HEAD's history, which a moved quote's message says.
+	elsewhereVersion bool
+	decl             string // the declaration(s) around it
+	block            bool   // moved as a block (quoteMapping.block)
+	hints            string // where identical text still is: a hint
+
+	// newDest, newLabel and newText are the quote at its new place
+	// (refreshed, moved, changed): the destination, resolved.
+	newDest, newLabel string
+	newText           []byte
+	// leadsTo and leadsToText are where the line diff leads a review
+	// quote, shown as a hint; "" when nowhere.
+	leadsTo     string
+	leadsToText []byte
+
+	acceptChanged             bool
+	pinCommand, acceptCommand string
+}
+
+// describeQuote words a relocated quote's Change: the facts in its
+// Message, the one thing to do in its Remedy. Pure.
+func describeQuote(s situation) Change {
+	quoted := fmt.Sprintf("the quoted text (%s in %s)", s.oldLabel, s.where)
+	switch s.class {
+	case Gone:
+		msg := fmt.Sprintf("%s: %s was deleted", s.label, quoted)
+		if s.hints != "" {
+			msg += "; " + s.hints
+		}
+		return Change{Class: Gone, Failed: true, Detail: quoteLines("- ", s.oldText, 40), Message: msg,
+			Remedy: "quote what replaced it, or remove the link, by hand (pin never re-pins a deleted quote)"}
 	case Review:
 		out := Change{Class: Review, Failed: true,
-			Message: fmt.Sprintf("%s: pin cannot tell where %s is now: %s; %s", label, quoted, q.decision.why, remedy)}
-		if mp := q.mapping; (mp.fate == quoteIntact || mp.fate == quoteEdited) && mp.end >= mp.start {
-			if r, err := p.Resolver.Resolve(doc, rewriteDest(dest, positionsText(f, mp.start, mp.end), values, "")); err == nil {
-				out.Message += fmt.Sprintf(" (the diff leads to %s, shown below as a hint)", r.Selection.Label())
-				out.Detail = quoteDiff(q.old.Text, r.Selection.Text, 40)
-			}
-		} else if h := p.hints(res.Path, q); h != "" {
-			out.Message += "; " + h
+			Message: fmt.Sprintf("%s: pin cannot tell where %s is now: %s", s.label, quoted, s.why),
+			Remedy:  fmt.Sprintf("read the file and fix the link by hand: when its range quotes the right text, remove its md5= and run `%s`, which pins the text as it is", s.pinCommand)}
+		switch {
+		case s.leadsTo != "":
+			out.Message += fmt.Sprintf(" (the diff leads to %s, shown below as a hint)", s.leadsTo)
+			out.Detail = quoteDiff(s.oldText, s.leadsToText, 40)
+		case s.hints != "":
+			out.Message += "; " + s.hints
 		}
 		if out.Detail == nil {
-			out.Detail = quoteLines("| ", q.old.Text, 40)
+			out.Detail = quoteLines("| ", s.oldText, 40)
 		}
 		return out
-	}
-	mp := q.mapping
-	newDest := rewriteDest(dest, positionsText(f, mp.start, mp.end), values, "")
-	newRes, err := p.Resolver.Resolve(doc, newDest)
-	if err != nil {
-		return failure(Error, fmt.Sprintf("internal error: the relocated link %s does not verify (%s); the link was left as it is", newDest, oneLine(err.Error())))
-	}
-	newLabel := newRes.Selection.Label()
-	switch q.decision.class {
 	case Refreshed, Moved:
-		if !sameQuote(q.old.Text, newRes.Selection.Text) {
-			return failure(Error, fmt.Sprintf("internal error: the relocated link %s does not quote the pinned text; the link was left as it is", newDest))
+		if !sameQuote(s.oldText, s.newText) {
+			return failure(Error, fmt.Sprintf("internal error: the relocated link %s does not quote the pinned text; the link was left as it is", s.newDest))
 		}
-		out := Change{Class: q.decision.class, NewDest: newDest, Apply: true}
-		if q.decision.class == Refreshed {
-			out.Message = fmt.Sprintf("%s: the quoted text is unchanged in place; the file changed elsewhere since it was pinned (the md5 is of %s)", label, where)
+		out := Change{Class: s.class, NewDest: s.newDest, Apply: true}
+		if s.class == Refreshed {
+			out.Message = fmt.Sprintf("%s: the quoted text is unchanged in place; the file changed elsewhere since it was pinned (the md5 is of %s)", s.label, s.where)
 			return out
 		}
-		out.Message = fmt.Sprintf("%s %s → %s", res.Path, q.old.Label(), newLabel)
+		out.Message = fmt.Sprintf("%s %s → %s", s.path, s.oldLabel, s.newLabel)
 		var notes []string
-		if q.decl != "" {
-			notes = append(notes, "in "+q.decl)
+		if s.decl != "" {
+			notes = append(notes, "in "+s.decl)
 		}
-		if mp.block {
+		if s.block {
 			notes = append(notes, "moved as a block")
 		}
-		if q.ver.where != "" && q.ver.where != sources[0].where {
-			notes = append(notes, "pinned version: "+where)
+		if s.elsewhereVersion {
+			notes = append(notes, "pinned version: "+s.where)
 		}
 		if len(notes) > 0 {
 			out.Message += " (" + strings.Join(notes, "; ") + ")"
 		}
 		return out
+	case Changed:
+		in := ""
+		if s.decl != "" {
+			in = ", in " + s.decl
+		}
+		return acceptance(Change{Class: Changed, NewDest: s.newDest,
+			Message: fmt.Sprintf("%s %s → %s: the quoted text changed since it was pinned (the md5 is of %s)%s", s.path, s.oldLabel, s.newLabel, s.where, in),
+			Detail:  quoteDiff(s.oldText, s.newText, 40)}, s.acceptChanged, s.acceptCommand)
 	}
-	in := ""
-	if q.decl != "" {
-		in = ", in " + q.decl
+	return failure(Error, fmt.Sprintf("internal error: %s: no description for the class %q; the link was left as it is", s.label, s.class))
+}
+
+// lineMove says where the lines of the quote old (in the pinned version)
+// went at now, through m: every line by one offset when the text is the
+// same, else each kept or edited line to its new line when that is still
+// quoted.
+func lineMove(old, now *rfc5147.Selection, m *lineMap, same bool) *LineMove {
+	lm := &LineMove{Was: old.Label(), Now: now.Label(), First: old.Lines.Start + 1, Same: same}
+	delta := now.Lines.Start - old.Lines.Start
+	for i := old.Lines.Start; i < old.Lines.End; i++ {
+		to := int64(0)
+		switch {
+		case same:
+			to = i + delta + 1
+		case m != nil && int(i) < len(m.toNew) && m.toNew[i] >= 0 && (m.fate[i] == lineKept || m.fate[i] == lineEdited):
+			if n := int64(m.toNew[i]); now.Lines.Start <= n && n < now.Lines.End {
+				to = n + 1
+			}
+		}
+		lm.To = append(lm.To, to)
 	}
-	out := Change{Class: Changed, NewDest: newDest, Apply: p.AcceptChanged,
-		Message: fmt.Sprintf("%s %s → %s: the quoted text changed since it was pinned (the md5 is of %s)%s", res.Path, q.old.Label(), newLabel, where, in),
-		Detail:  quoteDiff(q.old.Text, newRes.Selection.Text, 40)}
-	return p.acceptance(out)
+	return lm
 }
 
 // hints says where the quoted text still occurs verbatim, as a hint.
@@ -371,11 +458,13 @@ func (p *Planner) notFound(label string, f rfc5147.Fragment, sel *rfc5147.Select
 	default:
 		why = "no version of the file git still has (HEAD's history, the index, other refs, ORIG_HEAD, the reflog) has it"
 	}
-	msg := fmt.Sprintf("%s: the file no longer has %s, and %s, so pin cannot tell whether the quoted text moved or changed; the range as written now quotes the text below: if that is the right text, remove the link's md5= and run `%s`, which pins it as it is; otherwise fix the range by hand", label, md5s, why, p.pinCommand())
+	msg := fmt.Sprintf("%s: the file no longer has %s, and %s, so pin cannot tell whether the quoted text moved or changed; the range as written now quotes the text below", label, md5s, why)
+	remedy := fmt.Sprintf("if that is the right text, remove the link's md5= and run `%s`, which pins it as it is; otherwise fix the range by hand", p.pinCommand())
 	if sel.Clamped {
-		msg = fmt.Sprintf("%s: the file no longer has %s, and %s; the range now runs past the end of the file: fix the link by hand", label, md5s, why)
+		msg = fmt.Sprintf("%s: the file no longer has %s, and %s; the range now runs past the end of the file", label, md5s, why)
+		remedy = "fix the link by hand"
 	}
-	return Change{Class: Review, Failed: true, Message: msg, Detail: quoteNow(sel.Text, 40)}
+	return Change{Class: Review, Failed: true, Message: msg, Remedy: remedy, Detail: quoteNow(sel.Text, 40)}
 }
 
 // pinCommand is the command that pins a page's unpinned links: the

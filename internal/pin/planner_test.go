@@ -97,8 +97,8 @@ func TestPlannerClasses(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if !strings.Contains(changes[2].Message, "textfrag pin --write --accept-changed "+filepath.Join(dir, "docs", "p.md")) {
-		t.Errorf("changed: no default remedy: %s", changes[2].Message)
+	if !strings.Contains(changes[2].Remedy, "textfrag pin --write --accept-changed "+filepath.Join(dir, "docs", "p.md")) {
+		t.Errorf("changed: no default remedy: %s", changes[2].Remedy)
 	}
 	newPage := string(ApplyEdits([]byte(page), Edits(changes)))
 	if !strings.Contains(newPage, "a.go#line=5,7;md5="+md5hex(a2)) || !strings.Contains(newPage, "b.go#line=1,4;md5="+md5hex(b)) {
