@@ -11,6 +11,7 @@ import (
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/pin"
+	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/refs"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
@@ -174,13 +175,15 @@ func (e *env) refsSummary(findings []*refs.Finding, name string, cmds refs.Comma
 // written in the directory refs runs in: files named relative to it, and
 // the flags given to refs that pin and link take too (--root, --charset,
 // --allow-secret) given again. root is the project root, absolute.
-func refsCommands(fset *flag.FlagSet, root string) refs.Commands {
+func refsCommands(fset *flag.FlagSet, proj *project.Project) refs.Commands {
+	root := proj.Root
 	cwd, err := os.Getwd()
 	if err != nil {
 		cwd = ""
 	}
 	return refs.Commands{
 		Path:     func(p string) string { return argPath(cwd, filepath.Join(root, filepath.FromSlash(p))) },
+		Root:     func(l *refs.Link) string { return unreadableAdvice(proj, cwd, l) },
 		PinFlags: checkPinArgs(fset),
 		// link's flags that choose what links mean; link takes each
 		// (TestRefsDiffRemediesFromSubdirectory runs its remedy).
@@ -188,6 +191,25 @@ func refsCommands(fset *flag.FlagSet, root string) refs.Commands {
 			return name == "root" || name == "charset" || name == "allow-secret"
 		}),
 	}
+}
+
+// unreadableAdvice says, for a link of the project proj whose file cannot
+// be read, what the root has to do with it: for a link starting with /,
+// where such links resolve and the directory (named from cwd) that would
+// find the file as --root; for a path out of the root, how to widen it.
+func unreadableAdvice(proj *project.Project, cwd string, l *refs.Link) string {
+	switch {
+	case strings.HasPrefix(l.Link, "/") && filepath.IsLocal(filepath.FromSlash(l.Path)):
+		page := filepath.Dir(filepath.Join(proj.Root, filepath.FromSlash(l.Page)))
+		dirs := []string{page}
+		if cwd != "" {
+			dirs = append(dirs, cwd)
+		}
+		return proj.SlashAdvice(l.Path, func(dir string) string { return termsafe.ShellWords(argPath(cwd, dir)) }, dirs...)
+	case !filepath.IsLocal(filepath.FromSlash(l.Path)):
+		return proj.RootAdvice()
+	}
+	return ""
 }
 
 // argPath names the file abs (absolute) as an argument for a command run

@@ -78,7 +78,7 @@ func (p *Project) SlashAdvice(file string, name func(dir string) string, dirs ..
 	if name != nil {
 		dir = name(dir)
 	}
-	return fmt.Sprintf("%s; %s holds %s: if links starting with / mean that directory, give --root %s, or set root = \"DIR\" in %s", where, dir, file, dir, ConfigName)
+	return fmt.Sprintf("%s; %s holds %s: if links starting with / mean that directory, give `--root %s`, or set root = \"DIR\" in %s", where, dir, file, dir, ConfigName)
 }
 
 // holding returns the nearest directory strictly inside the root, at or

@@ -100,8 +100,8 @@ func TestSlashAdvice(t *testing.T) {
 		dirs []string
 		want string
 	}{
-		{"src/a.txt", nil, []string{deep}, where + site + ` holds src/a.txt: if links starting with / mean that directory, give --root ` + site + `, or set root = "DIR" in textfrag.toml`},
-		{"src/a.txt", func(string) string { return "site" }, []string{top, deep}, where + `site holds src/a.txt: if links starting with / mean that directory, give --root site, or set root = "DIR" in textfrag.toml`},
+		{"src/a.txt", nil, []string{deep}, where + site + ` holds src/a.txt: if links starting with / mean that directory, give ` + "`--root " + site + "`" + `, or set root = "DIR" in textfrag.toml`},
+		{"src/a.txt", func(string) string { return "site" }, []string{top, deep}, where + `site holds src/a.txt: if links starting with / mean that directory, give ` + "`--root site`" + `, or set root = "DIR" in textfrag.toml`},
 		{"src/b.txt", nil, []string{deep}, none},                               // only the root holds it: no other root to name
 		{"src/a.txt", nil, []string{filepath.Dir(top)}, none},                  // outside the root
 		{"src/dir.txt", nil, []string{deep}, none},                             // a directory is no file
