@@ -82,15 +82,17 @@ type Change struct {
 	oldMD5   string
 }
 
-// prepare decodes both versions and diffs them, once.
-func (c *Change) prepare() {
+// prepare decodes both versions and diffs them, once: each in the
+// charset r reads its path in (--charset), as the resolver decodes the
+// file now, so that a quote of a non-UTF-8 file keeps its lines.
+func (c *Change) prepare(r *target.Resolver) {
 	if c.decoded {
 		return
 	}
 	c.decoded = true
 	sum := md5.Sum(c.old)
 	c.oldMD5 = hex.EncodeToString(sum[:])
-	t, err := rfc5147.NewText(c.old, rfc5147.UTF8)
+	t, err := rfc5147.NewText(c.old, r.Charset(c.oldPath))
 	if err != nil {
 		return
 	}
@@ -98,7 +100,7 @@ func (c *Change) prepare() {
 	if c.cur == nil {
 		return
 	}
-	if cur, err := rfc5147.NewText(c.cur, rfc5147.UTF8); err == nil {
+	if cur, err := rfc5147.NewText(c.cur, r.Charset(c.newPath)); err == nil {
 		c.hunks, _, c.newLines = pin.LineHunks(t.Bytes(), cur.Bytes())
 	}
 }
