@@ -270,6 +270,8 @@ func pinFlagArgsOf(fset *flag.FlagSet, keep func(name string) bool) string {
 			}
 		case *hostsFlag:
 			values = *v
+		case *secretGlobs:
+			values = v.given // each glob its own flag; textfrag.toml's are not repeated
 		default:
 			if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
 				b.WriteString(" --" + f.Name + "=" + f.Value.String())

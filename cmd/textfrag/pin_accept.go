@@ -142,18 +142,23 @@ func (p *pinner) accepted(name string, l mdlink.Link) bool {
 
 // linkCommand is the command that writes a new pinned link to the file
 // at project path file for the page name, with the lines left for a
-// person to choose.
+// person to choose: run as written where pin runs, it names both from
+// there (argPath) and repeats the flags that choose what links mean
+// (linkFlagArgs), as refs --diff's does.
 func (p *pinner) linkCommand(name, file string) string {
 	if file == "" || strings.Contains(file, "://") {
 		return ""
 	}
-	shown := filepath.Join(p.res.Root(), filepath.FromSlash(file))
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, shown); err == nil && filepath.IsLocal(rel) {
-			shown = rel
-		}
+	wd, err := os.Getwd()
+	if err != nil {
+		wd = ""
 	}
-	return "textfrag link " + pinShellWords([]string{filepath.ToSlash(shown) + ":FIRST-LAST"}) + " --from " + pinShellWords([]string{name})
+	shown := argPath(wd, filepath.Join(p.res.Root(), filepath.FromSlash(file)))
+	page := name
+	if abs, err := filepath.Abs(name); err == nil {
+		page = argPath(wd, abs)
+	}
+	return "textfrag link " + pinShellWords([]string{shown + ":FIRST-LAST"}) + linkFlagArgs(p.opt.flags) + " --from " + pinShellWords([]string{page})
 }
 
 // decideQuote settles one planned change of the page name (whose links

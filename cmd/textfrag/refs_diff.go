@@ -185,12 +185,19 @@ func refsCommands(fset *flag.FlagSet, proj *project.Project) refs.Commands {
 		Path:     func(p string) string { return argPath(cwd, filepath.Join(root, filepath.FromSlash(p))) },
 		Root:     func(l *refs.Link) string { return unreadableAdvice(proj, cwd, l) },
 		PinFlags: checkPinArgs(fset),
-		// link's flags that choose what links mean; link takes each
-		// (TestRefsDiffRemediesFromSubdirectory runs its remedy).
-		LinkFlags: pinFlagArgsOf(fset, func(name string) bool {
-			return name == "root" || name == "charset" || name == "allow-secret"
-		}),
+		LinkFlags: linkFlagArgs(fset),
 	}
+}
+
+// linkFlagArgs writes the flags given in fset that choose what links mean
+// and that textfrag link takes too (--root, --charset, --allow-secret),
+// for the link commands refs and pin advise
+// (TestRefsDiffRemediesFromSubdirectory, TestPinLinkRemedyFromSubdirectory
+// run them).
+func linkFlagArgs(fset *flag.FlagSet) string {
+	return pinFlagArgsOf(fset, func(name string) bool {
+		return name == "root" || name == "charset" || name == "allow-secret"
+	})
 }
 
 // unreadableAdvice says, for a link of the project proj whose file cannot
