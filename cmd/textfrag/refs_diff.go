@@ -182,9 +182,9 @@ func refsCommands(fset *flag.FlagSet, proj *project.Project) refs.Commands {
 		cwd = ""
 	}
 	return refs.Commands{
-		Path:     func(p string) string { return argPath(cwd, filepath.Join(root, filepath.FromSlash(p))) },
-		Root:     func(l *refs.Link) string { return unreadableAdvice(proj, cwd, l) },
-		PinFlags: checkPinArgs(fset),
+		Path:      func(p string) string { return argPath(cwd, filepath.Join(root, filepath.FromSlash(p))) },
+		Root:      func(l *refs.Link) string { return unreadableAdvice(proj, cwd, l) },
+		PinFlags:  checkPinArgs(fset),
 		LinkFlags: linkFlagArgs(fset),
 	}
 }
