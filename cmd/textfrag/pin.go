@@ -129,6 +129,7 @@ type pinOptions struct {
 	// PAGE:LINE names, else the project's default paths.
 	paths []string
 	root  string
+	proj  *project.Project // the project found: where links starting with / lead
 	// flagArgs are the flags given that choose what links mean (--root,
 	// --charset, remote options), each with a leading space, for the
 	// commands messages advise.
@@ -214,7 +215,7 @@ func pinRun(e *env, op *pinOptions) int {
 		return exitError
 	}
 	o.flagArgs = pinFlagArgs(fset)
-	o.root = proj.Root
+	o.root, o.proj = proj.Root, proj
 	pages, err := project.OpenPages(proj.Root) // pages are read through the root
 	if err != nil {
 		e.errorf("%v", err)

@@ -2,13 +2,16 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/pin"
+	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -161,6 +164,29 @@ func (p *pinner) linkCommand(name, file string) string {
 	return "textfrag link " + pinShellWords([]string{shown + ":FIRST-LAST"}) + linkFlagArgs(p.opt.flags) + " --from " + pinShellWords([]string{page})
 }
 
+// rootedAdvice is what pin adds to a gone quote whose link starts with /
+// and whose file is missing under the root: where such links resolve and
+// the --root (named from the working directory) that finds the file, as
+// check and refs --diff say it (project.SlashAdvice); "" otherwise.
+func (p *pinner) rootedAdvice(name, dest string) string {
+	file, ok := project.RootedPath(dest)
+	if !ok || p.opt.proj == nil || !filepath.IsLocal(filepath.FromSlash(file)) {
+		return ""
+	}
+	if _, err := os.Stat(filepath.Join(p.opt.proj.Root, filepath.FromSlash(file))); !errors.Is(err, fs.ErrNotExist) {
+		return ""
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	dirs := []string{wd}
+	if abs, err := filepath.Abs(name); err == nil {
+		dirs = []string{filepath.Dir(abs), wd}
+	}
+	return "; " + p.opt.proj.SlashAdvice(file, func(dir string) string { return pinShellWords([]string{argPath(wd, dir)}) }, dirs...)
+}
+
 // decideQuote settles one planned change of the page name (whose links
 // are links): whether it is written, and the remedy its message gives.
 func (p *pinner) decideQuote(name string, links []mdlink.Link, c pin.Change) pin.Change {
@@ -176,6 +202,9 @@ func (p *pinner) decideQuote(name string, links []mdlink.Link, c pin.Change) pin
 		c.Failed = true // changed and not accepted, gone, review, error: pin (--check) fails
 	}
 	base, hadRemedy := c.Message, false
+	if c.Class == pin.Gone {
+		base += p.rootedAdvice(name, c.Link.Dest)
+	}
 	if i := strings.Index(base, pinAcceptSentinel); i >= 0 {
 		// The Planner's own remedy clause names the accept command: this
 		// file words the remedy instead, for this quote.

@@ -9,7 +9,8 @@ import (
 // TestRefsDiffRootFailsClosed: a project in a subdirectory of a git
 // repository (site/, no textfrag.toml) whose link starts with /. Without
 // --root every command takes the top of the work tree as the root, where
-// /src/a.txt does not exist. check fails on the link; refs --diff, run
+// /src/a.txt does not exist. check and pin fail on the link, and name the
+// --root that finds the file, as refs now does; refs --diff, run
 // from the project, a page's directory and the top, used to report "no
 // quote affected" with exit 0 although the quoted file changed. Now it
 // classes the link review (blocking), on the page's line, naming the root
@@ -51,6 +52,12 @@ func TestRefsDiffRootFailsClosed(t *testing.T) {
 			// change touched it, not as unreadable.
 			if strings.Contains(out, "ok.md:1: review") {
 				t.Errorf("a readable link classed review:\n%s", out)
+			}
+
+			// pin agrees on the root, fails, and names the same --root.
+			pinOut, pinErr, pinCode := s.shell(c.dir, "textfrag pin --check", "")
+			if pinCode != 1 || !strings.Contains(pinOut+pinErr, "gone: src/a.txt") || !strings.Contains(pinOut+pinErr, "give `--root "+c.root+"`") {
+				t.Errorf("pin --check from %s: exit %d:\n%s%s", c.dir, pinCode, pinOut, pinErr)
 			}
 
 			// Following the remedy: the quote is found changed.

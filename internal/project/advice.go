@@ -56,7 +56,8 @@ func (p *Project) AdviseRoot(problems []*textfrag.Problem) {
 			if doc, err := filepath.Abs(q.Document); err == nil && q.Document != "" {
 				dirs = []string{filepath.Dir(doc), cwd}
 			}
-			q.Message += "; " + p.SlashAdvice(slashPath(q.Link), nil, dirs...)
+			file, _ := RootedPath(q.Link)
+			q.Message += "; " + p.SlashAdvice(file, nil, dirs...)
 		}
 	}
 }
@@ -102,12 +103,17 @@ func (p *Project) holding(file string, dirs []string) string {
 	return ""
 }
 
-// slashPath is the project path a link starting with / names: its path,
-// without the fragment, query or leading slashes.
-func slashPath(link string) string {
-	p := target.SplitLink(link).RawPath
+// RootedPath returns the project path a link starting with / names (its
+// path, percent-decoded, cleaned, without the fragment, query or leading
+// slashes); ok is false for any other link.
+func RootedPath(link string) (p string, ok bool) {
+	l := target.SplitLink(link)
+	if l.Scheme != "" || !strings.HasPrefix(l.RawPath, "/") {
+		return "", false
+	}
+	p = l.RawPath
 	if u, err := url.PathUnescape(p); err == nil {
 		p = u
 	}
-	return strings.TrimLeft(path.Clean(p), "/")
+	return strings.TrimLeft(path.Clean(p), "/"), true
 }
