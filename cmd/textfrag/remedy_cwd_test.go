@@ -81,3 +81,21 @@ func TestCheckPinRemediesFromSubdirectory(t *testing.T) {
 		t.Errorf("check after the remedies:\n%s", out)
 	}
 }
+
+// TestLinkFlagArgs: the flags remedies repeat for textfrag link are
+// --root, --charset and --allow-secret as given, each value its own flag
+// quoted for the shell (two --allow-secret globs were one quoted word),
+// and no other; globs from textfrag.toml are not repeated.
+func TestLinkFlagArgs(t *testing.T) {
+	o := newPinOptions()
+	if err := o.flags.Parse([]string{"--allow-secret", ".env.example", "--allow-secret", "deploy/*.pem", "--charset", "*.l1=latin1", "--root", "my site", "--offline", "--write"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.files.secrets.SetFromRepository("repo.pem"); err != nil {
+		t.Fatal(err)
+	}
+	want := " --allow-secret .env.example --allow-secret 'deploy/*.pem' --charset '*.l1=latin1' --root 'my site'"
+	if got := linkFlagArgs(o.flags); got != want {
+		t.Errorf("linkFlagArgs = %q, want %q", got, want)
+	}
+}
