@@ -224,6 +224,7 @@ func checkRun(e *env, o *checkOptions) int {
 	var problems []*textfrag.Problem
 	var records []checkRecord
 	links := 0
+	pinArgs := checkPinArgs(fset)
 	for i, p := range pages {
 		if err := readErrs[i]; err != nil {
 			records = append(records, checkRecord{File: filepath.ToSlash(files[i]), Severity: "error", Kind: "read", Message: err.Error()})
@@ -231,6 +232,9 @@ func checkRun(e *env, o *checkOptions) int {
 		}
 		links += p.Links
 		lf.proj.AdviseRoot(p.Problems)
+		for _, q := range p.Problems {
+			checkPinRemedy(q, pinArgs)
+		}
 		if e.preCommit {
 			for _, q := range p.Problems {
 				q.Message = hookRemedy(q.Message)
@@ -266,7 +270,7 @@ func checkRun(e *env, o *checkOptions) int {
 	}
 	nErr, nWarn := countProblems(problems)
 	nErr += countErrors(readErrs)
-	e.checkSummary(checkClasses(lf.root, r, read, problems), paths, checkPinArgs(fset))
+	e.checkSummary(checkClasses(lf.root, r, read, problems), paths, pinArgs)
 	fmt.Fprintf(e.stderr, "checked %d %s in %d %s: %d %s, %d %s\n",
 		links, plural(links, "link", "links"), len(files), plural(len(files), "file", "files"),
 		nErr, plural(nErr, "error", "errors"), nWarn, plural(nWarn, "warning", "warnings"))

@@ -3,6 +3,8 @@ package main
 import (
 	"flag"
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
@@ -109,6 +111,24 @@ func (e *env) checkSummary(c checkClassed, paths []string, flagArgs string) {
 	for _, l := range pinClassAdvice(n, write, changedLine) {
 		fmt.Fprintln(e.stderr, termsafe.Escape(l, ""))
 	}
+}
+
+// checkPinRemedy words the pin command in a problem's message (the
+// library's "pin it with `textfrag pin --write PAGE`" for an unpinned
+// link, "re-pin with …" for a stale one) so that it runs as written where
+// check ran: the page as check named it, quoted for the shell ("./"
+// before a name starting with -), and the flags given to check that pin
+// takes (flagArgs, checkPinArgs) repeated.
+func checkPinRemedy(q *textfrag.Problem, flagArgs string) {
+	if q.Document == "" || q.Document == stdinName {
+		return
+	}
+	doc := filepath.ToSlash(q.Document)
+	if strings.HasPrefix(doc, "-") {
+		doc = "./" + doc
+	}
+	written := "`textfrag pin --write " + q.Document + "`"
+	q.Message = strings.Replace(q.Message, written, "`textfrag pin --write"+flagArgs+" "+pinShellWords([]string{doc})+"`", 1)
 }
 
 // checkPinArgs writes the flags given to check that pin takes too (--root,

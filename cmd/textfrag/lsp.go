@@ -105,15 +105,16 @@ func lspFinder(e *env, fset *flag.FlagSet, lf *linkFlags) func(dir string) (lsp.
 		if !lf.findFrom(&quiet, fset, dir) {
 			return lsp.Config{}, errors.New(strings.TrimSpace(strings.TrimPrefix(msg.String(), "textfrag: ")))
 		}
-		cfg, err := lspConfig(lf)
+		cfg, err := lspConfig(lf, checkPinArgs(fset))
 		cfg.Log = e.stderr
 		return cfg, err
 	}
 }
 
 // lspConfig is the language server's view of the project lf found: check's
-// settings, and the pages check checks by default.
-func lspConfig(lf *linkFlags) (lsp.Config, error) {
+// settings, and the pages check checks by default. pinArgs are the flags
+// the pin commands in its messages repeat, as check's (checkPinRemedy).
+func lspConfig(lf *linkFlags, pinArgs string) (lsp.Config, error) {
 	ro, err := lf.remote.options()
 	if err != nil {
 		return lsp.Config{}, err
@@ -123,9 +124,14 @@ func lspConfig(lf *linkFlags) (lsp.Config, error) {
 		Resolver: lf.secrets.options(target.Options{Root: lf.root, Charsets: lf.charsets, Remote: ro, Symbols: symbols.Set()}),
 		Markdown: func(r *target.Resolver) goldmark.Markdown { return lf.markdown(r) },
 		Lenient:  lf.lenient,
-		Advise:   func(problems []*textfrag.Problem) { lf.proj.AdviseRoot(problems) },
-		Explain:  func(err error) string { return project.ExplainTarget(err, lf.root) },
-		Sources:  lspSources(lf),
+		Advise: func(problems []*textfrag.Problem) {
+			lf.proj.AdviseRoot(problems)
+			for _, q := range problems {
+				checkPinRemedy(q, pinArgs)
+			}
+		},
+		Explain: func(err error) string { return project.ExplainTarget(err, lf.root) },
+		Sources: lspSources(lf),
 	}, nil
 }
 

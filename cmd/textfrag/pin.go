@@ -129,13 +129,11 @@ type pinOptions struct {
 	// PAGE:LINE names, else the project's default paths.
 	paths []string
 	root  string
+	proj  *project.Project // the project found: where links starting with / lead
 	// flagArgs are the flags given that choose what links mean (--root,
 	// --charset, remote options), each with a leading space, for the
 	// commands messages advise.
 	flagArgs string
-	// linkFlagArgs are those of them textfrag link takes, for the link
-	// command a quote's remedy advises.
-	linkFlagArgs string
 }
 
 // newPinOptions makes pin's flags, bound to the options it returns.
@@ -217,8 +215,7 @@ func pinRun(e *env, op *pinOptions) int {
 		return exitError
 	}
 	o.flagArgs = pinFlagArgs(fset)
-	o.linkFlagArgs = pinFlagArgsOf(fset, func(name string) bool { return name == "root" || name == "charset" || name == "allow-secret" })
-	o.root = proj.Root
+	o.root, o.proj = proj.Root, proj
 	pages, err := project.OpenPages(proj.Root) // pages are read through the root
 	if err != nil {
 		e.errorf("%v", err)
@@ -273,6 +270,8 @@ func pinFlagArgsOf(fset *flag.FlagSet, keep func(name string) bool) string {
 			}
 		case *hostsFlag:
 			values = *v
+		case *secretGlobs:
+			values = v.given // each glob its own flag; textfrag.toml's are not repeated
 		default:
 			if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
 				b.WriteString(" --" + f.Name + "=" + f.Value.String())

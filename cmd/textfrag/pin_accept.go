@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +14,7 @@ import (
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/pin"
+	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -138,8 +141,8 @@ func (p *pinner) accepted(name string, l mdlink.Link) bool {
 }
 
 // linkCommand is the command that writes a new pinned link for the quote
-// of c on the page name, run from where pin runs, with the flags given to
-// pin that link takes too: by the name its title gives (sym=, region=),
+// of c on the page name, run as written where pin runs (both named from
+// there: argPath), with the flags given to pin that link takes too: by the name its title gives (sym=, region=),
 // or with the lines left for a person to choose; the title's other options
 // are kept. "" when the quoted file is unknown or remote, or the link
 // names a position, not text (#line=5), which link does not write.
@@ -152,13 +155,15 @@ func (p *pinner) linkCommand(name string, c pin.Change) string {
 	if f, err := rfc5147.Parse(positions); err != nil || f.IsZeroLength() {
 		return ""
 	}
-	shown := filepath.Join(p.res.Root(), filepath.FromSlash(file))
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, shown); err == nil && filepath.IsLocal(rel) {
-			shown = rel
-		}
+	wd, err := os.Getwd()
+	if err != nil {
+		wd = ""
 	}
-	shown = filepath.ToSlash(shown)
+	shown := argPath(wd, filepath.Join(p.res.Root(), filepath.FromSlash(file)))
+	page := name
+	if abs, err := filepath.Abs(name); err == nil {
+		page = argPath(wd, abs)
+	}
 	ref, args := shown+":FIRST-LAST", []string{}
 	sel, named, err := symbol.ParseSelector(c.Link.Title)
 	if err == nil && named {
@@ -187,11 +192,34 @@ func (p *pinner) linkCommand(name string, c pin.Change) string {
 	if len(options) > 0 {
 		args = append(args, "--options", strings.Join(options, " "))
 	}
-	cmd := "textfrag link" + p.opt.linkFlagArgs + " " + pinShellWords([]string{ref})
+	cmd := "textfrag link" + linkFlagArgs(p.opt.flags) + " " + pinShellWords([]string{ref})
 	if len(args) > 0 {
 		cmd += " " + pinShellWords(args)
 	}
-	return cmd + " --from " + pinShellWords([]string{name})
+	return cmd + " --from " + pinShellWords([]string{page})
+}
+
+// rootedAdvice is what pin adds to a gone quote whose link starts with /
+// and whose file is missing under the root: where such links resolve and
+// the --root (named from the working directory) that finds the file, as
+// check and refs --diff say it (project.SlashAdvice); "" otherwise.
+func (p *pinner) rootedAdvice(name, dest string) string {
+	file, ok := project.RootedPath(dest)
+	if !ok || p.opt.proj == nil || !filepath.IsLocal(filepath.FromSlash(file)) {
+		return ""
+	}
+	if _, err := os.Stat(filepath.Join(p.opt.proj.Root, filepath.FromSlash(file))); !errors.Is(err, fs.ErrNotExist) {
+		return ""
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	dirs := []string{wd}
+	if abs, err := filepath.Abs(name); err == nil {
+		dirs = []string{filepath.Dir(abs), wd}
+	}
+	return "; " + p.opt.proj.SlashAdvice(file, func(dir string) string { return pinShellWords([]string{argPath(wd, dir)}) }, dirs...)
 }
 
 // decideQuote settles one planned change of the page name (whose links
@@ -212,6 +240,9 @@ func (p *pinner) decideQuote(name string, links []mdlink.Link, c pin.Change) pin
 	// the facts, and its Remedy (worded for any front end) gives way to
 	// one for this quote, from where the user runs pin. A message whose
 	// remedy is its own (an error, a name not found) keeps it.
+	if c.Class == pin.Gone {
+		c.Message += p.rootedAdvice(name, c.Link.Dest)
+	}
 	fix := c.Remedy // the Planner's, kept where link cannot write the quote
 	if lc := p.linkCommand(name, c); fix != "" && lc != "" {
 		fix = pin.FixByHand(lc)

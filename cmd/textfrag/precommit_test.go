@@ -44,8 +44,8 @@ func TestPreCommitRemedies(t *testing.T) {
 		hook, byHand string
 		wantCode     int
 	}{
-		{[]string{"check", "--root", dir, guide}, "re-pin with `pre-commit run textfrag-pin`: it follows", "re-pin with `textfrag pin --write " + guide + "`", 1},
-		{[]string{"check", "--root", dir, fresh}, "pin it with `pre-commit run textfrag-pin`", "pin it with `textfrag pin --write " + fresh + "`", 0},
+		{[]string{"check", "--root", dir, guide}, "re-pin with `pre-commit run textfrag-pin`: it follows", "re-pin with `textfrag pin --write --root " + dir + " " + guide + "`", 1},
+		{[]string{"check", "--root", dir, fresh}, "pin it with `pre-commit run textfrag-pin`", "pin it with `textfrag pin --write --root " + dir + " " + fresh + "`", 0},
 		{[]string{"pin", "--write", "--root", dir, guide}, "accept it with `pre-commit run --hook-stage manual textfrag-pin-accept`", "accept it with `textfrag pin --write --root " + dir + " --accept " + guide + ":3`", 1},
 		{[]string{"pin", "--check", "--root", dir, fresh}, "not pinned up to date; run `pre-commit run textfrag-pin`", "not pinned up to date; run `textfrag pin --write --root", 1},
 	} {

@@ -70,7 +70,11 @@ work tree affect, each classed:
             without md5=, which no check guards: its page would show
             other lines, silently)
   review    pin cannot show where the quoted text went (a name that cannot
-            be followed, an uncertain relocation): a person fixes the link
+            be followed, an uncertain relocation): a person fixes the link;
+            also a link whose file cannot be read (missing, outside the
+            root), whatever changed: which file it means is not known (a
+            link starting with / that misses because --root was not given
+            is told the --root that finds its file)
   moved     the quoted text is intact at other lines: pin --write fixes it
   refresh   the file changed elsewhere, the quoted text is in place, the
             md5 is stale: pin --write refreshes it
@@ -254,7 +258,7 @@ func refsRun(e *env, o *refsOptions) int {
 		return exitError
 	}
 	if o.Diff {
-		return e.refsDiff(lf, r, o.Base, o.Format, o.Fail, o.Jobs, refsCommands(fset, lf.root))
+		return e.refsDiff(lf, r, o.Base, o.Format, o.Fail, o.Jobs, refsCommands(fset, lf.proj))
 	}
 
 	q, err := parseRefsQuery(o.Ref, o.Region)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/pin"
+	"github.com/textfrag/textfrag/internal/project"
 	"github.com/textfrag/textfrag/internal/refs"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
@@ -174,25 +175,54 @@ func (e *env) refsSummary(findings []*refs.Finding, name string, cmds refs.Comma
 // written in the directory refs runs in: files named relative to it, and
 // the flags given to refs that pin and link take too (--root, --charset,
 // --allow-secret) given again. root is the project root, absolute.
-func refsCommands(fset *flag.FlagSet, root string) refs.Commands {
+func refsCommands(fset *flag.FlagSet, proj *project.Project) refs.Commands {
+	root := proj.Root
 	cwd, err := os.Getwd()
 	if err != nil {
 		cwd = ""
 	}
 	return refs.Commands{
-		Path:     func(p string) string { return argPath(cwd, filepath.Join(root, filepath.FromSlash(p))) },
-		PinFlags: checkPinArgs(fset),
-		// link's flags that choose what links mean; link takes each
-		// (TestRefsDiffRemediesFromSubdirectory runs its remedy).
-		LinkFlags: pinFlagArgsOf(fset, func(name string) bool {
-			return name == "root" || name == "charset" || name == "allow-secret"
-		}),
+		Path:      func(p string) string { return argPath(cwd, filepath.Join(root, filepath.FromSlash(p))) },
+		Root:      func(l *refs.Link) string { return unreadableAdvice(proj, cwd, l) },
+		PinFlags:  checkPinArgs(fset),
+		LinkFlags: linkFlagArgs(fset),
 	}
+}
+
+// linkFlagArgs writes the flags given in fset that choose what links mean
+// and that textfrag link takes too (--root, --charset, --allow-secret),
+// for the link commands refs and pin advise
+// (TestRefsDiffRemediesFromSubdirectory, TestPinLinkRemedyFromSubdirectory
+// run them).
+func linkFlagArgs(fset *flag.FlagSet) string {
+	return pinFlagArgsOf(fset, func(name string) bool {
+		return name == "root" || name == "charset" || name == "allow-secret"
+	})
+}
+
+// unreadableAdvice says, for a link of the project proj whose file cannot
+// be read, what the root has to do with it: for a link starting with /,
+// where such links resolve and the directory (named from cwd) that would
+// find the file as --root; for a path out of the root, how to widen it.
+func unreadableAdvice(proj *project.Project, cwd string, l *refs.Link) string {
+	switch {
+	case strings.HasPrefix(l.Link, "/") && filepath.IsLocal(filepath.FromSlash(l.Path)):
+		page := filepath.Dir(filepath.Join(proj.Root, filepath.FromSlash(l.Page)))
+		dirs := []string{page}
+		if cwd != "" {
+			dirs = append(dirs, cwd)
+		}
+		return proj.SlashAdvice(l.Path, func(dir string) string { return termsafe.ShellWords(argPath(cwd, dir)) }, dirs...)
+	case !filepath.IsLocal(filepath.FromSlash(l.Path)):
+		return proj.RootAdvice()
+	}
+	return ""
 }
 
 // argPath names the file abs (absolute) as an argument for a command run
 // in cwd: relative to cwd when that names the same file (a path up out of
-// a directory reached through a symbolic link may not), else abs. A
+// a directory reached through a symbolic link may not) and, climbing out
+// of cwd, is shorter than abs (../../../../tmp/x helps nobody), else abs. A
 // relative name starting with "-" starts with "./", so that it is not
 // read as a flag.
 func argPath(cwd, abs string) string {
@@ -201,6 +231,9 @@ func argPath(cwd, abs string) string {
 		return filepath.ToSlash(abs)
 	}
 	if !filepath.IsLocal(rel) {
+		if len(rel) >= len(abs) {
+			return filepath.ToSlash(abs)
+		}
 		a, errA := os.Stat(abs)
 		r, errR := os.Stat(rel)
 		if errA != nil || errR != nil || !os.SameFile(a, r) {

@@ -746,6 +746,15 @@ func (r *Resolver) openError(p string, err error) error {
 	return err
 }
 
+// Charset returns the charset the resolver reads the file at project path
+// p in, as configured: the charset of the first Options.Charsets rule whose
+// glob matches p, else rfc5147.UTF8 (the default). A byte-order mark in the
+// file can still override it when the text is made (rfc5147.NewText reads
+// a UTF-16 one). A caller that decodes another version of the same file
+// (an older one from history) passes this to rfc5147.NewText to read it
+// as the resolver reads the file now.
+func (r *Resolver) Charset(p string) rfc5147.Charset { return r.charsetOf(p) }
+
 func (r *Resolver) charsetOf(p string) rfc5147.Charset {
 	for _, c := range r.charsets {
 		subject := p

@@ -407,6 +407,24 @@ func TestCharsetRules(t *testing.T) {
 	selects(t, r, "page.md", "u16.latin1#char=0,1", "u16.latin1", "\u00e9")
 	fails(t, r, "page.md", "legacy/sub/z.txt#char=0,1", rfc5147.ErrNotText, "not-text")
 
+	// Charset names the rule's charset for a project path, whether or
+	// not the file exists (an old version's path), else UTF-8.
+	for p, want := range map[string]string{
+		"x.latin1":         "ISO_8859-1:1987",
+		"gone/old.latin1":  "ISO_8859-1:1987",
+		"legacy/y.txt":     "windows-1252",
+		"other/y.txt":      "ISO_8859-1:1987",
+		"legacy/sub/z.txt": "UTF-8", // *.txt
+		"README":           "UTF-8", // no rule
+	} {
+		if got := r.Charset(p).Name; got != want {
+			t.Errorf("Charset(%q) = %q, want %q", p, got, want)
+		}
+	}
+	if got := newResolver(t, target.Options{Root: root}).Charset("x.latin1"); !got.IsUTF8() {
+		t.Errorf("Charset without rules = %q, want UTF-8", got.Name)
+	}
+
 	if _, err := target.New(target.Options{Root: root, Charsets: []target.CharsetRule{{Glob: "*.x", Charset: "x-no-such"}}}); !errors.Is(err, rfc5147.ErrUnknownCharset) {
 		t.Errorf("New with an unknown charset: %v", err)
 	}

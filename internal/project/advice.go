@@ -3,6 +3,10 @@ package project
 import (
 	"errors"
 	"fmt"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
 	"strings"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
@@ -42,12 +46,74 @@ func (p *Project) AdviseRoot(problems []*textfrag.Problem) {
 	}
 	advice := p.RootAdvice()
 	where := fmt.Sprintf("the project root is %s (%s)", p.Root, p.Origin)
+	cwd, _ := os.Getwd()
 	for _, q := range problems {
 		switch {
 		case q.Kind == "outside" && !errors.Is(q.Err, target.ErrSecret) && !strings.HasSuffix(q.Message, advice):
 			q.Message += "; " + advice
-		case q.Kind == "missing" && strings.HasPrefix(q.Link, "/") && !strings.HasSuffix(q.Message, where):
-			q.Message += "; " + where
+		case q.Kind == "missing" && strings.HasPrefix(q.Link, "/") && !strings.Contains(q.Message, where):
+			dirs := []string{cwd}
+			if doc, err := filepath.Abs(q.Document); err == nil && q.Document != "" {
+				dirs = []string{filepath.Dir(doc), cwd}
+			}
+			file, _ := RootedPath(q.Link)
+			q.Message += "; " + p.SlashAdvice(file, nil, dirs...)
 		}
 	}
+}
+
+// SlashAdvice says, for a link starting with / whose file (the project
+// path file) is missing, where such links resolve and which other root
+// would find the file: the nearest directory strictly inside the root, at
+// or above one of dirs (absolute: the page's directory, the working
+// directory), that holds file. A project in a subdirectory of a git work
+// tree without a textfrag.toml takes the top of the work tree as its root,
+// so its links starting with / miss; the advice names the --root they
+// mean. name words a directory for the command line (nil: absolute).
+func (p *Project) SlashAdvice(file string, name func(dir string) string, dirs ...string) string {
+	where := fmt.Sprintf("the project root is %s (%s), where links starting with / resolve", p.Root, p.Origin)
+	dir := p.holding(file, dirs)
+	if dir == "" {
+		return where + "; if they mean another directory, give it with --root DIR, or set root = \"DIR\" in " + ConfigName
+	}
+	if name != nil {
+		dir = name(dir)
+	}
+	return fmt.Sprintf("%s; %s holds %s: if links starting with / mean that directory, give `--root %s`, or set root = \"DIR\" in %s", where, dir, file, dir, ConfigName)
+}
+
+// holding returns the nearest directory strictly inside the root, at or
+// above one of dirs, that holds the regular file at project path file; ""
+// when none does.
+func (p *Project) holding(file string, dirs []string) string {
+	if !filepath.IsLocal(filepath.FromSlash(file)) {
+		return ""
+	}
+	for _, d := range dirs {
+		for ; ; d = filepath.Dir(d) {
+			rel, err := filepath.Rel(p.Root, d)
+			if err != nil || rel == "." || !filepath.IsLocal(rel) {
+				break // at the root, or outside it
+			}
+			if info, err := os.Stat(filepath.Join(d, filepath.FromSlash(file))); err == nil && info.Mode().IsRegular() {
+				return d
+			}
+		}
+	}
+	return ""
+}
+
+// RootedPath returns the project path a link starting with / names (its
+// path, percent-decoded, cleaned, without the fragment, query or leading
+// slashes); ok is false for any other link.
+func RootedPath(link string) (p string, ok bool) {
+	l := target.SplitLink(link)
+	if l.Scheme != "" || !strings.HasPrefix(l.RawPath, "/") {
+		return "", false
+	}
+	p = l.RawPath
+	if u, err := url.PathUnescape(p); err == nil {
+		p = u
+	}
+	return strings.TrimLeft(path.Clean(p), "/"), true
 }

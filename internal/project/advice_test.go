@@ -3,6 +3,8 @@ package project
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -35,7 +37,7 @@ func TestRootAdvice(t *testing.T) {
 	}{
 		{outside, "../../x.go is outside the project root; " + advice},
 		{secret, "a secret"},
-		{rooted, "no such file; the project root is /w/repo (the top of the git work tree)"},
+		{rooted, `no such file; the project root is /w/repo (the top of the git work tree), where links starting with / resolve; if they mean another directory, give it with --root DIR, or set root = "DIR" in textfrag.toml`},
 		{relative, "no such file"},
 	} {
 		if c.q.Message != c.want {
@@ -65,5 +67,49 @@ func TestExplainTarget(t *testing.T) {
 	}
 	if errors.Is(outside, target.ErrSecret) || strings.Contains(ExplainTarget(missing, "/w/repo"), "/w/repo") {
 		t.Error("the cases are not what they seem")
+	}
+}
+
+// TestSlashAdvice: a link starting with / whose file is missing under a
+// root found at the top of a git work tree is told the directory, between
+// the page (or the working directory) and the root, that holds the file,
+// as the --root to give; the root itself, a directory outside it, a
+// directory only beside the page's path, and a path climbing out are
+// never named.
+func TestSlashAdvice(t *testing.T) {
+	top := t.TempDir()
+	for _, f := range []string{"site/src/a.txt", "site/docs/deep/x", "beside/src/a.txt", "src/b.txt"} {
+		if err := os.MkdirAll(filepath.Join(top, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(top, f), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(top, "site", "src", "dir.txt"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := &Project{Root: top, Origin: FromGit}
+	site := filepath.Join(top, "site")
+	deep := filepath.Join(top, "site", "docs", "deep")
+	where := fmt.Sprintf("the project root is %s (the top of the git work tree), where links starting with / resolve; ", top)
+	none := where + `if they mean another directory, give it with --root DIR, or set root = "DIR" in textfrag.toml`
+	for _, c := range []struct {
+		file string
+		name func(string) string
+		dirs []string
+		want string
+	}{
+		{"src/a.txt", nil, []string{deep}, where + site + ` holds src/a.txt: if links starting with / mean that directory, give ` + "`--root " + site + "`" + `, or set root = "DIR" in textfrag.toml`},
+		{"src/a.txt", func(string) string { return "site" }, []string{top, deep}, where + `site holds src/a.txt: if links starting with / mean that directory, give ` + "`--root site`" + `, or set root = "DIR" in textfrag.toml`},
+		{"src/b.txt", nil, []string{deep}, none},                               // only the root holds it: no other root to name
+		{"src/a.txt", nil, []string{filepath.Dir(top)}, none},                  // outside the root
+		{"src/dir.txt", nil, []string{deep}, none},                             // a directory is no file
+		{"../" + filepath.Base(top) + "/src/b.txt", nil, []string{deep}, none}, // climbs out
+		{"src/nowhere.txt", nil, []string{deep}, none},
+	} {
+		if got := p.SlashAdvice(c.file, c.name, c.dirs...); got != c.want {
+			t.Errorf("%s from %v:\n%s\nwant\n%s", c.file, c.dirs, got, c.want)
+		}
 	}
 }

@@ -178,7 +178,7 @@ func describe(v verdict, f facts) (message, fix string) {
 func gather(r *target.Resolver, planner *pin.Planner, cmds Commands, src *Changes, c *Change, l *Link) facts {
 	f := facts{page: l.Page, pageLine: l.Line, path: l.Path, oldPath: c.oldPath, newPath: c.newPath,
 		name: l.Name, pinned: l.Pinned, cmds: cmds}
-	c.prepare()
+	c.prepare(r)
 	oldSel := selectLines(c.oldText, l.Link)
 	if oldSel != nil {
 		f.quoted = oldSel.Label()

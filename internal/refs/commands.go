@@ -19,6 +19,10 @@ type Commands struct {
 	// each flag with a leading space and quoted for the shell
 	// (" --root ../site").
 	PinFlags, LinkFlags string
+	// Root says, for a link whose file cannot be read (Link.Unreadable),
+	// where its path leads and which --root would find the file, when the
+	// root may be what is wrong ("" or nil: nothing to add).
+	Root func(l *Link) string
 }
 
 // path names the file at project path p as an argument, quoted for the

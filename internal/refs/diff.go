@@ -3,6 +3,7 @@ package refs
 import (
 	"crypto/md5"
 	"encoding/hex"
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -81,15 +82,17 @@ type Change struct {
 	oldMD5   string
 }
 
-// prepare decodes both versions and diffs them, once.
-func (c *Change) prepare() {
+// prepare decodes both versions and diffs them, once: each in the
+// charset r reads its path in (--charset), as the resolver decodes the
+// file now, so that a quote of a non-UTF-8 file keeps its lines.
+func (c *Change) prepare(r *target.Resolver) {
 	if c.decoded {
 		return
 	}
 	c.decoded = true
 	sum := md5.Sum(c.old)
 	c.oldMD5 = hex.EncodeToString(sum[:])
-	t, err := rfc5147.NewText(c.old, rfc5147.UTF8)
+	t, err := rfc5147.NewText(c.old, r.Charset(c.oldPath))
 	if err != nil {
 		return
 	}
@@ -97,7 +100,7 @@ func (c *Change) prepare() {
 	if c.cur == nil {
 		return
 	}
-	if cur, err := rfc5147.NewText(c.cur, rfc5147.UTF8); err == nil {
+	if cur, err := rfc5147.NewText(c.cur, r.Charset(c.newPath)); err == nil {
 		c.hunks, _, c.newLines = pin.LineHunks(t.Bytes(), cur.Bytes())
 	}
 }
@@ -135,9 +138,31 @@ func Affected(r *target.Resolver, h *pin.History, rootDir string, ch *Changes, l
 			if f := classify(r, planner, cmds, ch, c, l); f != nil {
 				out = append(out, f)
 			}
+		} else if l.Unreadable {
+			out = append(out, unreadable(l, cmds))
 		}
 	}
 	return out
+}
+
+// unreadable is the finding for a link whose file cannot be read (a
+// missing file, a path out of the root) and that no change names: which
+// file it means is not known, so whether the change touched it cannot be
+// told, and it must not pass as unaffected. The root is the usual cause:
+// a project in a subdirectory of a git work tree, run without --root,
+// resolves links starting with / at the top of the work tree. Review,
+// shown on the page's link.
+func unreadable(l *Link, cmds Commands) *Finding {
+	msg := fmt.Sprintf("quoted in %s:%d: the quoted file cannot be read, so whether the change affects the quote cannot be told (%s)", l.Page, l.Line, l.Error)
+	if cmds.Root != nil {
+		if advice := cmds.Root(l); advice != "" {
+			msg += "; " + advice
+		}
+	}
+	msg += "; fix the link (textfrag link writes a new one)"
+	// Not Unpinned even without md5: pinning cannot settle it.
+	return &Finding{Class: Review, Page: l.Page, PageLine: l.Line, PageColumn: l.Column, Link: l.Link, Path: l.Path,
+		Quoted: l.Label, File: l.Page, Line: int64(l.Line), EndLine: int64(l.Line), Message: msg}
 }
 
 // span returns the human lines a selection shows on: its first and

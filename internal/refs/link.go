@@ -32,6 +32,10 @@ type Link struct {
 	// Status is ok, stale (an integrity check fails) or broken.
 	Status string `json:"status"`
 	Error  string `json:"error,omitempty"`
+	// Unreadable is set for a broken link whose file cannot be read where
+	// the link leads (missing, or outside the root, not a secret): the
+	// file it means is not known, so no change can be ruled out.
+	Unreadable bool `json:"-"`
 	// Name is the name the link's title gives its lines, as a title
 	// writes it ("sym=Server.Handle", "region=setup"); "" for none.
 	Name string `json:"name,omitempty"`
@@ -91,6 +95,8 @@ func Resolve(r *target.Resolver, doc string, ml mdlink.Link) *Link {
 		if target.IsRemote(te.Path) {
 			return nil
 		}
+		k := target.Kind(err)
+		l.Unreadable = k == "missing" || k == "outside" && !errors.Is(err, target.ErrSecret)
 		l.linesFromFragment()
 		return l
 	default:
