@@ -135,6 +135,7 @@ func TestRealRepository(t *testing.T) {
 	posRE := regexp.MustCompile(`#line=(\d+),(\d+);`)
 	counts := map[string]map[Class]int{"lines": {}, "sym": {}}
 	wrong := map[string]int{}
+	grew := map[string]int{} // changed quotes with lines of another declaration inserted inside
 	show := os.Getenv("TEXTFRAG_REAL_SHOW")
 	nowLines := map[string][]string{}
 	for i, c := range changes {
@@ -146,6 +147,17 @@ func TestRealRepository(t *testing.T) {
 		counts[kind][c.Class]++
 		if show == string(c.Class) || show == kind+":"+string(c.Class) {
 			t.Logf("%s %d–%d %s: %s: %s\n%s", q.file, q.s+1, q.e, q.sym, c.Class, c.Message, strings.Join(c.Detail, "\n"))
+		}
+		if q.sym != "" && c.Class == Gone {
+			// Gone must mean ast finds no such declaration at NEW.
+			nd := judge(t, readNow(t, dir, q.file))
+			for l, name := range nd {
+				if name == q.sym {
+					wrong[kind]++
+					t.Errorf("%s %s: gone, but ast has it at line %d: %s", q.file, q.sym, l+1, c.Message)
+					break
+				}
+			}
 		}
 		if c.NewDest == "" || !(c.Class == Moved || c.Class == Refreshed || c.Class == Changed || c.Class == OK) {
 			continue
@@ -159,11 +171,7 @@ func TestRealRepository(t *testing.T) {
 		ne, _ := strconv.Atoi(m[2])
 		nd, ok := nowLines[q.file]
 		if !ok {
-			now, err := os.ReadFile(filepath.Join(dir, q.file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			nd = judge(t, string(now))
+			nd = judge(t, readNow(t, dir, q.file))
 			nowLines[q.file] = nd
 		}
 		od := judge(t, q.old)
@@ -176,20 +184,62 @@ func TestRealRepository(t *testing.T) {
 			continue
 		}
 		var into []string
-		if q.sym != "" {
-			// The lines of the name at NEW by ast: every line in the
-			// declaration of that name (or inside it), the first line
-			// its own.
-			in := func(l int) bool { return nd[l] == q.sym || strings.HasPrefix(nd[l], q.sym+".") }
+		switch {
+		case q.sym != "":
+			// The lines of the name at NEW by ast: the declaration of
+			// that name whole (a def or class, or the module-level
+			// statement that assigns it, as the name's old first line
+			// was labelled), nothing of another.
+			label := od[q.s]
+			in := func(l int) bool { return nd[l] == label || strings.HasPrefix(nd[l], label+".") }
 			for l := ns; l < ne; l++ {
 				if !in(l) {
 					into = append(into, fmt.Sprintf("%d:%q", l+1, nd[l]))
 				}
 			}
-			if len(into) == 0 && (nd[ns] != q.sym || (ns > 0 && nd[ns-1] == q.sym) || (ne < len(nd) && nd[ne] == q.sym)) {
+			if len(into) == 0 && label == q.sym && (nd[ns] != q.sym || (ns > 0 && nd[ns-1] == q.sym) || (ne < len(nd) && nd[ne] == q.sym)) {
 				into = append(into, fmt.Sprintf("not all of %s (lines %d–%d)", q.sym, ns+1, ne))
 			}
-		} else {
+		case c.Class == Changed:
+			// Lines inserted inside a changed quote are shown in its
+			// diff; its first and last lines, unless blank, must be in
+			// declarations the old quote's lines were in.
+			was := map[string]bool{"": true}
+			for l := q.s; l < q.e; l++ {
+				was[od[l]] = true
+			}
+			var ends []int
+			for l := ns; l < ne; l++ {
+				if nd[l] != "" {
+					ends = append(ends, l)
+					break
+				}
+			}
+			for l := ne - 1; l >= ns; l-- {
+				if nd[l] != "" {
+					ends = append(ends, l)
+					break
+				}
+			}
+			nowText := strings.Split(readNow(t, dir, q.file), "\n")
+			for _, l := range ends {
+				if l != ns && l != ne-1 {
+					continue // blank lines end the quote: ast cannot place them
+				}
+				if !was[nd[l]] && strings.TrimSpace(nowText[l]) != "" {
+					into = append(into, fmt.Sprintf("%d:%q", l+1, nd[l]))
+				}
+			}
+			for l := ns; l < ne && len(into) == 0; l++ {
+				if !was[nd[l]] {
+					grew[kind]++
+					if show == "grew" {
+						t.Logf("%s %d–%d → %d–%d grew over %d:%q\n%s", q.file, q.s+1, q.e, ns+1, ne, l+1, nd[l], strings.Join(c.Detail, "\n"))
+					}
+					break
+				}
+			}
+		default:
 			was := map[string]bool{}
 			for l := q.s; l < q.e; l++ {
 				was[od[l]] = true
@@ -213,8 +263,17 @@ func TestRealRepository(t *testing.T) {
 		if total == 0 {
 			continue
 		}
-		t.Logf("%d %s quotes of %s relocated %s → %s: %s; %d re-pointed into another declaration", total, kind, repo, oldC, newC, countLine(counts[kind]), wrong[kind])
+		t.Logf("%d %s quotes of %s relocated %s → %s: %s; %d re-pointed into another declaration; %d changed with lines of another declaration inserted inside (shown in their diff)", total, kind, repo, oldC, newC, countLine(counts[kind]), wrong[kind], grew[kind])
 	}
+}
+
+func readNow(t *testing.T, dir, file string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // countLine writes counts by class in a fixed order.
