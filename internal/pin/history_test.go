@@ -362,3 +362,46 @@ func TestRelocateDuplicateWithoutParser(t *testing.T) {
 		}
 	}
 }
+
+// TestRelocateReviewHintShowsText is requests' _get_connection (v2.32.0
+// → v2.32.2, aa1461b6): a method renamed with its signature rewritten
+// over several lines, its body carried unchanged. pin cannot show the
+// rename, so the quote of the body is review; the hint it prints is the
+// text at the place the diff leads to — it once said "(only line endings
+// changed)" of text that had not changed at all.
+func TestRelocateReviewHintShowsText(t *testing.T) {
+	dir, write, git := testRepo(t)
+	body := "\tproxy := selectProxy(req.URL, proxies)\n\tif proxy != \"\" {\n\t\tconn = manager.For(proxy)\n\t} else {\n\t\tconn = pool.For(req.URL)\n\t}\n\treturn conn\n"
+	v1 := "package adapters\n\nfunc (a *Adapter) getConnection(req *Request, verify bool, proxies Proxies) *Conn {\n" + body + "}\n\nfunc (a *Adapter) Close() {}\n"
+	write("adapters.go", v1)
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-qm", "v1")
+	s, e := linesOf(t, v1, body)
+	page := lineLink("adapters.go", s, e, v1)
+	v2 := "package adapters\n\nfunc (a *Adapter) Close() {}\n\nfunc (a *Adapter) ConnectionWithTLSContext(\n\treq *Request,\n\tverify bool,\n\tproxies Proxies,\n\tcert Cert,\n) *Conn {\n" + body + "}\n"
+	write("adapters.go", v2)
+	git("commit", "-qam", "v2")
+	c := planPage(t, dir, page, true)[0]
+	if c.Class != Review && c.Class != Moved {
+		t.Fatalf("%s, want review or moved: %s", c.Class, c.Message)
+	}
+	if c.Class == Review {
+		mustNotApply(t, "renamed with a new signature", c)
+	}
+	got := strings.Join(c.Detail, "\n")
+	if strings.Contains(got, "line endings") || !strings.Contains(got, "proxy := selectProxy(req.URL, proxies)") {
+		t.Errorf("%s: the hint does not show the text:\n%s\n(message: %s)", c.Class, got, c.Message)
+	}
+}
+
+// TestQuoteDiffSameText: text that is the same is shown as unchanged
+// lines; "only line endings changed" is said only when they did.
+func TestQuoteDiffSameText(t *testing.T) {
+	if got := quoteDiff([]byte("a\nb\n"), []byte("a\nb\n"), 40); strings.Join(got, "|") != "  a|  b" {
+		t.Errorf("same text: %q", got)
+	}
+	if got := quoteDiff([]byte("a\r\nb\r\n"), []byte("a\nb\n"), 40); strings.Join(got, "|") != "(only line endings changed)" {
+		t.Errorf("line endings: %q", got)
+	}
+}
