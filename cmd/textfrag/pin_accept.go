@@ -190,7 +190,7 @@ func (p *pinner) decideQuote(name string, links []mdlink.Link, c pin.Change) pin
 	case pin.Acceptable(c):
 		cmd := "textfrag pin --write" + p.opt.flagArgs + " --accept " + pinShellWords([]string{acceptRef(name, c.Link, links)})
 		if p.e.preCommit {
-			cmd = hookPinAccept
+			cmd = p.e.hookAccept(strings.TrimPrefix(cmd, "textfrag "))
 		}
 		c.Message = base + fmt.Sprintf("; review it, then accept it with `%s`, or fix the link by hand", cmd)
 	case hadRemedy || c.Class == pin.Gone || c.Class == pin.Review || c.Class == pin.Changed:
@@ -276,7 +276,10 @@ func (p *pinner) summary(paths []string) {
 	review := "textfrag pin -i" + args
 	acceptAll := "textfrag pin --write --accept-changed" + args
 	if p.e.preCommit {
-		write, review, acceptAll = hookPin, hookPinAccept, ""
+		write, review, acceptAll = hookPin, p.e.hookAccept("pin -i"+args), hookPinAccept
+		if p.e.hookSelf == "" {
+			acceptAll = ""
+		}
 	}
 	if p.opt.write || p.opt.interactive {
 		write = ""
