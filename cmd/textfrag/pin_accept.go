@@ -276,9 +276,9 @@ func (p *pinner) summary(paths []string) {
 	review := "textfrag pin -i" + args
 	acceptAll := "textfrag pin --write --accept-changed" + args
 	if p.e.preCommit {
-		write, review, acceptAll = hookPin, p.e.hookAccept("pin -i"+args), hookPinAccept
+		write, review, acceptAll = hookPin, p.e.hookAccept("pin -i"+args), p.e.hookAccept("pin --write --accept-changed"+args)
 		if p.e.hookSelf == "" {
-			acceptAll = ""
+			acceptAll = "" // review is the manual hook, which accepts all
 		}
 	}
 	if p.opt.write || p.opt.interactive {

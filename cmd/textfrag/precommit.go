@@ -14,12 +14,15 @@ import (
 // when followed. There the remedies name the hooks of
 // .pre-commit-hooks.yaml instead, as the README's configuration sets them
 // up: textfrag-pin (pin --write) and its manual entry textfrag-pin-accept
-// (pin --write --accept-changed, every changed quote whose new place is
-// known). A hook takes no arguments from the command line, so accepting
-// one quote (--accept QUOTE) or choosing quote by quote (pin -i) names the
-// hook's own textfrag by its path in pre-commit's cache, which stays
-// there until `pre-commit gc` or `clean`: the manual hook would accept
-// every changed quote, also those the reader has not read.
+// (pin --write --accept-changed). Accepting names the hook's own textfrag
+// by its path in pre-commit's cache instead (it stays there until
+// `pre-commit gc` or `clean`), with the arguments the command would take:
+// a hook takes none from the command line, so the manual hook can only
+// accept every changed quote, also those the reader has not read, when
+// the remedy is for one quote (--accept QUOTE) or quote by quote (pin -i);
+// and a project that set up only the two hooks has no manual hook ("No
+// hook with id textfrag-pin-accept"). The manual hook is named only when
+// the path is unknown.
 const (
 	hookPin       = "pre-commit run textfrag-pin"
 	hookPinAccept = "pre-commit run --hook-stage manual textfrag-pin-accept"
@@ -39,33 +42,31 @@ func hookSelf() string {
 }
 
 var (
-	pinAcceptAllRemedyRE = regexp.MustCompile("`textfrag pin --write(?: [^`]*)? --accept-changed(?: [^`]*)?`")
-	pinAcceptOneRemedyRE = regexp.MustCompile("`textfrag (pin (?:--write(?: [^`]*)? --accept |-i)[^`]*)`")
-	pinRemedyRE          = regexp.MustCompile("`textfrag pin --write[^`]*`")
+	pinAcceptRemedyRE = regexp.MustCompile("`textfrag pin (?:--write(?: [^`]*)? --accept(?:-changed)?[ `]|-i[ `])[^`]*`?")
+	pinRemedyRE       = regexp.MustCompile("`textfrag pin --write[^`]*`")
 )
 
 // hookRemedy rewrites the pin commands a message advises as what runs
 // them under pre-commit; other text is left as it is: `textfrag pin
 // --write …` is the hook textfrag-pin (it only ever writes refreshed and
-// moved quotes and pins unpinned links); with --accept-changed, the manual
-// hook textfrag-pin-accept; accepting one quote (--accept QUOTE) or quote
-// by quote (pin -i) is self, the hook's own textfrag (env.hookSelf), with
-// the same arguments — or, when self is "", the manual hook.
+// moved quotes and pins unpinned links); accepting (--accept QUOTE,
+// --accept-changed, pin -i) is self, the hook's own textfrag
+// (env.hookSelf), with the same arguments — or, when self is "", the
+// manual hook textfrag-pin-accept.
 func hookRemedy(msg, self string) string {
-	msg = pinAcceptAllRemedyRE.ReplaceAllLiteralString(msg, "`"+hookPinAccept+"`")
 	if self == "" {
-		msg = pinAcceptOneRemedyRE.ReplaceAllLiteralString(msg, "`"+hookPinAccept+"`")
+		msg = pinAcceptRemedyRE.ReplaceAllLiteralString(msg, "`"+hookPinAccept+"`")
 	} else {
-		msg = pinAcceptOneRemedyRE.ReplaceAllStringFunc(msg, func(m string) string {
+		msg = pinAcceptRemedyRE.ReplaceAllStringFunc(msg, func(m string) string {
 			return "`" + self + " " + strings.TrimPrefix(m, "`textfrag ")
 		})
 	}
 	return pinRemedyRE.ReplaceAllLiteralString(msg, "`"+hookPin+"`")
 }
 
-// hookAccept is the remedy, under pre-commit, for accepting one quote or
-// choosing quote by quote: args (e.g. "pin -i docs") run by the hook's own
-// textfrag, or the manual hook when its path is unknown.
+// hookAccept is the remedy, under pre-commit, for accepting: args (e.g.
+// "pin -i docs") run by the hook's own textfrag, or the manual hook when
+// its path is unknown.
 func (e *env) hookAccept(args string) string {
 	if e.hookSelf == "" {
 		return hookPinAccept

@@ -54,7 +54,7 @@ func TestPreCommitRemedies(t *testing.T) {
 		{[]string{"check", "--root", dir, guide}, "re-pin with `pre-commit run textfrag-pin`: it follows", "re-pin with `textfrag pin --write " + guide + "`", 1},
 		{[]string{"check", "--root", dir, fresh}, "pin it with `pre-commit run textfrag-pin`", "pin it with `textfrag pin --write " + fresh + "`", 0},
 		{[]string{"pin", "--write", "--root", dir, guide}, "accept it with `" + hookBinary + " pin --write --root " + dir + " --accept " + guide + ":3`", "accept it with `textfrag pin --write --root " + dir + " --accept " + guide + ":3`", 1},
-		{[]string{"pin", "--root", dir, guide}, "accept them one by one with `" + hookBinary + " pin -i --root " + dir + " " + guide + "`, or all whose new place is known with `pre-commit run --hook-stage manual textfrag-pin-accept`", "accept them one by one with `textfrag pin -i --root " + dir + " " + guide + "`, or all whose new place is known with `textfrag pin --write --accept-changed --root " + dir + " " + guide + "`", 1},
+		{[]string{"pin", "--root", dir, guide}, "accept them one by one with `" + hookBinary + " pin -i --root " + dir + " " + guide + "`, or all whose new place is known with `" + hookBinary + " pin --write --accept-changed --root " + dir + " " + guide + "`", "accept them one by one with `textfrag pin -i --root " + dir + " " + guide + "`, or all whose new place is known with `textfrag pin --write --accept-changed --root " + dir + " " + guide + "`", 1},
 		{[]string{"check", "--root", dir, guide}, "accept it or not with `" + hookBinary + " pin -i --root " + dir + " " + guide + "`", "accept it or not with `textfrag pin -i --root " + dir + " " + guide + "`", 1},
 		{[]string{"pin", "--check", "--root", dir, fresh}, "not pinned up to date; run `pre-commit run textfrag-pin`", "not pinned up to date; run `textfrag pin --write --root", 1},
 	} {
@@ -70,19 +70,20 @@ func TestPreCommitRemedies(t *testing.T) {
 }
 
 // TestHookRemedy: every pin command a message may advise becomes what
-// runs it under pre-commit: pin --write the hook, accepting all the manual
-// hook, and accepting one quote or quote by quote the hook's own textfrag
-// with the same arguments — never the manual hook, which accepts every
-// changed quote (requests' docs: "accept it" for one quote of seven
-// accepted all seven). Without the hook's path, the manual hook.
+// runs it under pre-commit: pin --write the hook; accepting (one quote,
+// quote by quote, all) the hook's own textfrag with the same arguments —
+// not the manual hook, which accepts every changed quote (requests' docs:
+// "accept it" for one quote of seven accepted all seven) and which a
+// project with the two hooks does not have. Without the hook's path, the
+// manual hook.
 func TestHookRemedy(t *testing.T) {
 	const self = "'/c/pre commit/bin/textfrag'"
 	for in, want := range map[string]string{
 		"re-pin with `textfrag pin --write docs/a.md`: it follows":                         "re-pin with `" + hookPin + "`: it follows",
 		"accept it with `textfrag pin --write --accept docs/a.md:3`, or":                   "accept it with `" + self + " pin --write --accept docs/a.md:3`, or",
 		"accept it with `textfrag pin --write --root /p --accept 'docs/a b.md:3'`, or":     "accept it with `" + self + " pin --write --root /p --accept 'docs/a b.md:3'`, or",
-		"all with `textfrag pin --write --accept-changed docs`":                            "all with `" + hookPinAccept + "`",
-		"all with `textfrag pin --write --root /p --accept-changed docs`":                  "all with `" + hookPinAccept + "`",
+		"all with `textfrag pin --write --accept-changed docs`":                            "all with `" + self + " pin --write --accept-changed docs`",
+		"all with `textfrag pin --write --root /p --accept-changed docs`":                  "all with `" + self + " pin --write --root /p --accept-changed docs`",
 		"one by one with `textfrag pin -i docs`.":                                          "one by one with `" + self + " pin -i docs`.",
 		"`textfrag link src/a.go:FIRST-LAST --from docs/a.md`":                             "`textfrag link src/a.go:FIRST-LAST --from docs/a.md`",
 		"one by one with `textfrag pin -i docs`, or all with `textfrag pin --write docs`.": "one by one with `" + self + " pin -i docs`, or all with `" + hookPin + "`.",
@@ -94,6 +95,7 @@ func TestHookRemedy(t *testing.T) {
 	for in, want := range map[string]string{
 		"accept it with `textfrag pin --write --accept docs/a.md:3`, or": "accept it with `" + hookPinAccept + "`, or",
 		"one by one with `textfrag pin -i docs`.":                        "one by one with `" + hookPinAccept + "`.",
+		"all with `textfrag pin --write --accept-changed docs`":          "all with `" + hookPinAccept + "`",
 	} {
 		if got := hookRemedy(in, ""); got != want {
 			t.Errorf("without the hook's path: %s:\n got %s\nwant %s", in, got, want)
