@@ -47,8 +47,23 @@ func TestRealRepository(t *testing.T) {
 			t.Skip("TEXTFRAG_REAL_LANG=python needs python3 on PATH (its ast module is the judge)")
 		}
 		ext, judge = ".py", newPythonOracle(t).lines
+	case "text":
+		// Files no symbol parser reads; the judge is git's own diff
+		// (histogram), which shares no code with pin's.
+		ext = os.Getenv("TEXTFRAG_REAL_EXT")
+		if ext == "" {
+			ext = ".md,.rst,.txt,.yml,.yaml,.toml,.cfg,.ini"
+		}
 	default:
-		t.Fatalf("TEXTFRAG_REAL_LANG=%q: want go or python", lang)
+		t.Fatalf("TEXTFRAG_REAL_LANG=%q: want go, python or text", lang)
+	}
+	hasExt := func(f string) bool {
+		for _, x := range strings.Split(ext, ",") {
+			if x != "" && strings.HasSuffix(f, x) {
+				return true
+			}
+		}
+		return false
 	}
 	per, _ := strconv.Atoi(os.Getenv("TEXTFRAG_REAL_PER_FILE"))
 	if per == 0 {
@@ -77,7 +92,7 @@ func TestRealRepository(t *testing.T) {
 	var page strings.Builder
 	set := symbols.Set()
 	for _, f := range files {
-		if !strings.HasSuffix(f, ext) {
+		if !hasExt(f) {
 			continue
 		}
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
@@ -135,6 +150,8 @@ func TestRealRepository(t *testing.T) {
 	posRE := regexp.MustCompile(`#line=(\d+),(\d+);`)
 	counts := map[string]map[Class]int{"lines": {}, "sym": {}}
 	wrong := map[string]int{}
+	unconfirmed := 0 // text: moved where git's diff shows the lines deleted and others added
+	gitMaps := map[string][]int{}
 	grew := map[string]int{} // changed quotes with lines of another declaration inserted inside
 	show := os.Getenv("TEXTFRAG_REAL_SHOW")
 	nowLines := map[string][]string{}
@@ -169,6 +186,45 @@ func TestRealRepository(t *testing.T) {
 		}
 		ns, _ := strconv.Atoi(m[1])
 		ne, _ := strconv.Atoi(m[2])
+		if judge == nil {
+			gm, ok := gitMaps[q.file]
+			if !ok {
+				gm = gitLineMap(t, run(dir, "diff", "-U0", "--histogram", "--no-color", "--no-ext-diff", oldC, newC, "--", q.file), strings.Count(q.old, "\n")+1)
+				gitMaps[q.file] = gm
+				// The map is held to the text: a line git keeps is the
+				// same line on both sides.
+				ol, nl := strings.Split(q.old, "\n"), strings.Split(readNow(t, dir, q.file), "\n")
+				for i, to := range gm {
+					if to >= 0 && (to >= len(nl) || strings.TrimSuffix(nl[to], "\r") != strings.TrimSuffix(ol[i], "\r")) {
+						t.Fatalf("%s: git's diff read wrong: old line %d → %d", q.file, i+1, to+1)
+					}
+				}
+				t.Logf("%s: %d quotes", q.file, per)
+			}
+			var bad []string
+			gone := 0
+			for l := q.s; l < q.e; l++ {
+				to := gm[l]
+				switch {
+				case to < 0:
+					gone++
+				case c.Class != Changed && to != ns+(l-q.s):
+					bad = append(bad, fmt.Sprintf("old %d → git %d", l+1, to+1))
+				case c.Class == Changed && (to < ns || to >= ne):
+					bad = append(bad, fmt.Sprintf("old %d → git %d, outside", l+1, to+1))
+				}
+			}
+			if len(bad) > 0 {
+				wrong[kind]++
+				t.Errorf("%s %d–%d → %d–%d %s: git's diff disagrees: %s\n%s\n%s", q.file, q.s+1, q.e, ns+1, ne, c.Class, strings.Join(bad, ", "), c.Message, strings.Join(c.Detail, "\n"))
+			} else if gone == q.e-q.s && c.Class == Moved {
+				unconfirmed++
+				if show == "unconfirmed" {
+					t.Logf("%s %d–%d → %d–%d moved, git: deleted and added\n%s", q.file, q.s+1, q.e, ns+1, ne, c.Message)
+				}
+			}
+			continue
+		}
 		nd, ok := nowLines[q.file]
 		if !ok {
 			nd = judge(t, readNow(t, dir, q.file))
@@ -263,8 +319,50 @@ func TestRealRepository(t *testing.T) {
 		if total == 0 {
 			continue
 		}
+		if judge == nil {
+			t.Logf("%d %s quotes (%s) of %s relocated %s → %s: %s; %d where git's diff puts the lines elsewhere; %d moved where git's diff shows them deleted and added (a move git does not track)", total, kind, ext, repo, oldC, newC, countLine(counts[kind]), wrong[kind], unconfirmed)
+			continue
+		}
 		t.Logf("%d %s quotes of %s relocated %s → %s: %s; %d re-pointed into another declaration; %d changed with lines of another declaration inserted inside (shown in their diff)", total, kind, repo, oldC, newC, countLine(counts[kind]), wrong[kind], grew[kind])
 	}
+}
+
+// gitLineMap reads git diff -U0 output for one file of n old lines: for
+// each old line (0-based) its new line, or -1 when the diff deletes or
+// rewrites it.
+func gitLineMap(t *testing.T, diff string, n int) []int {
+	t.Helper()
+	hunk := regexp.MustCompile(`(?m)^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@`)
+	out := make([]int, n)
+	oldAt, shift := 0, 0
+	mark := func(upTo int) {
+		for ; oldAt < upTo && oldAt < n; oldAt++ {
+			out[oldAt] = oldAt + shift
+		}
+	}
+	num := func(s string, def int) int {
+		if s == "" {
+			return def
+		}
+		v, _ := strconv.Atoi(s)
+		return v
+	}
+	for _, m := range hunk.FindAllStringSubmatch(diff, -1) {
+		os, oc, ns, nc := num(m[1], 0), num(m[2], 1), num(m[3], 0), num(m[4], 1)
+		start := os - 1 // first old line of the hunk, 0-based
+		if oc == 0 {
+			start = os // an insertion after old line os
+		}
+		mark(start)
+		for i := 0; i < oc && oldAt < n; i++ {
+			out[oldAt] = -1
+			oldAt++
+		}
+		shift += nc - oc
+		_ = ns
+	}
+	mark(n)
+	return out
 }
 
 func readNow(t *testing.T, dir, file string) string {
@@ -308,7 +406,8 @@ type pythonOracle struct {
 
 // pythonDecls prints, as JSON, for each line (0-based) of the file named
 // by argv[1], the qualified name of the innermost def or class holding it
-// (decorators included; "Session.request", "f.inner"); a line of another
+// (decorators included; "Session.request", "f.inner"; typing's @overload
+// signatures "NAME@overload", apart from the implementation); a line of another
 // module-level statement is named by the statement ("import", "assign X",
 // "docstring", "If", …), and a line outside every statement is "". A
 // source ast cannot parse prints null.
@@ -326,6 +425,10 @@ def mark(node, name):
 def visit(node, prefix, top):
     for ch in ast.iter_child_nodes(node):
         if isinstance(ch, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            overload = any((isinstance(d, ast.Name) and d.id == "overload") or (isinstance(d, ast.Attribute) and d.attr == "overload") for d in ch.decorator_list)
+            if overload and not isinstance(ch, ast.ClassDef):
+                mark(ch, prefix + ch.name + "@overload")
+                continue
             mark(ch, prefix + ch.name)
             visit(ch, prefix + ch.name + ".", False)
             continue
@@ -385,9 +488,9 @@ func TestPythonOracle(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not on PATH: the judge of TestRealRepository's Python run cannot be checked")
 	}
-	src := "import os\n\nX = 1\n\nclass A:\n    y = 2\n\n    @property\n    def f(self):\n        def g():\n            pass\n        return g\n"
+	src := "import os\n\nX = 1\n\nclass A:\n    y = 2\n\n    @property\n    def f(self):\n        def g():\n            pass\n        return g\n    @t.overload\n    def h(self) -> int: ...\n    def h(self): pass\n"
 	got := newPythonOracle(t).lines(t, src)
-	want := []string{"import", "", "assign X", "", "A", "A", "A", "A.f", "A.f", "A.f.g", "A.f.g", "A.f", ""}
+	want := []string{"import", "", "assign X", "", "A", "A", "A", "A.f", "A.f", "A.f.g", "A.f.g", "A.f", "A.h@overload", "A.h@overload", "A.h", ""}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("oracle = %q, want %q", got, want)
 	}
