@@ -426,7 +426,7 @@ func TestRelocateNameGoneHint(t *testing.T) {
 	git("commit", "-qam", "v2")
 	link := fmt.Sprintf("[q](../adapters.go#line=2,11;md5=%s \"sym=Adapter.getConnection\")\n", md5hex(v1))
 	c := planPage(t, dir, link, true)[0]
-	if c.Class != Gone || !strings.Contains(c.Message, "the diff carries 6 of its 7 distinctive lines into method Adapter.ConnectionWithTLSContext (lines 5–18): a hint, not its new name") {
+	if c.Class != Gone || !strings.Contains(c.Message, "the diff carries 6 of its 7 lines (as they were or edited) into method Adapter.ConnectionWithTLSContext (lines 5–18): a hint, not its new name") {
 		t.Fatalf("%s: %s", c.Class, c.Message)
 	}
 	mustNotApply(t, "gone name", c)

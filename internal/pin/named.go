@@ -131,7 +131,8 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 }
 
 // nameGoneHint says, for a name that is gone, where the line diff from
-// the pinned version carries most of the lines it quoted: the declaration
+// the pinned version carries most of the lines it quoted that say
+// something (kept or edited), all into one declaration: the declaration
 // around them now, which a rename the diff cannot show (requests'
 // HTTPAdapter._get_connection, rewritten as
 // get_connection_with_tls_context with a new signature) leaves as the one
@@ -159,11 +160,11 @@ func (p *Planner) nameGoneHint(res *target.Result, n name) string {
 	s, e := int(old.Lines.Start), int(old.Lines.End)
 	lo, hi, carried, all := -1, -1, 0, 0
 	for i := s; i < e && i < len(m.fate); i++ {
-		if !pv.distinctive(i) {
+		if !substantive(pv.lines.content(i)) {
 			continue
 		}
 		all++
-		if m.fate[i] != lineKept {
+		if m.fate[i] != lineKept && m.fate[i] != lineEdited {
 			continue
 		}
 		carried++
@@ -186,5 +187,5 @@ func (p *Planner) nameGoneHint(res *target.Result, n name) string {
 		return ""
 	}
 	in := d.spans[i]
-	return fmt.Sprintf("the diff carries %d of its %d distinctive lines into %s %s (lines %s): a hint, not its new name", carried, all, in.Kind, in.Name, humanLines([2]int{in.Start, in.End}))
+	return fmt.Sprintf("the diff carries %d of its %d lines (as they were or edited) into %s %s (lines %s): a hint, not its new name", carried, all, in.Kind, in.Name, humanLines([2]int{in.Start, in.End}))
 }
