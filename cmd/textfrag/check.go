@@ -237,7 +237,7 @@ func checkRun(e *env, o *checkOptions) int {
 		}
 		if e.preCommit {
 			for _, q := range p.Problems {
-				q.Message = hookRemedy(q.Message)
+				q.Message = hookRemedy(q.Message, e.hookSelf)
 			}
 		}
 		problems = append(problems, p.Problems...)

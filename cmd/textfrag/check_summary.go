@@ -94,7 +94,7 @@ func (e *env) checkSummary(c checkClassed, paths []string, flagArgs string) {
 	args := flagArgs + " " + pinShellWords(paths)
 	write, review := "textfrag pin --write"+args, "textfrag pin -i"+args
 	if e.preCommit {
-		write, review = hookPin, hookPinAccept
+		write, review = hookPin, e.hookAccept("pin -i"+args)
 	}
 	line := "quotes by class: " + pinCounts(n)
 	if c.noHistory > 0 {

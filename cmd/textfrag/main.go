@@ -53,6 +53,10 @@ type env struct {
 	// preCommit is set when the command runs as a pre-commit hook: the
 	// remedies check and pin print name the hooks (hookRemedy).
 	preCommit bool
+	// hookSelf is, under pre-commit, this textfrag by its path in
+	// pre-commit's cache (shell-quoted): what a remedy that accepts one
+	// quote names, which no hook can do ("" when unknown: the manual hook).
+	hookSelf string
 }
 
 var commands = map[string]command{}
@@ -61,6 +65,9 @@ func register(c command) { commands[c.name] = c }
 
 func main() {
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr), preCommit: underPreCommit()}
+	if e.preCommit {
+		e.hookSelf = hookSelf()
+	}
 	if os.Getenv("GOGC") == "" {
 		// A build allocates much and keeps little (each page's tokens and
 		// markup die with the page): collecting at 5× the live heap

@@ -256,7 +256,7 @@ func (p *pinner) decideQuote(name string, links []mdlink.Link, c pin.Change) pin
 	case pin.Acceptable(c):
 		cmd := "textfrag pin --write" + p.opt.flagArgs + " --accept " + pinShellWords([]string{acceptRef(name, c.Link, links)})
 		if p.e.preCommit {
-			cmd = hookPinAccept
+			cmd = p.e.hookAccept(strings.TrimPrefix(cmd, "textfrag "))
 		}
 		c.Remedy = fmt.Sprintf("read the diff below, then accept it with `%s`", cmd)
 	default:
@@ -333,7 +333,10 @@ func (p *pinner) summary(paths []string) {
 	review := "textfrag pin -i" + args
 	acceptAll := "textfrag pin --write --accept-changed" + args
 	if p.e.preCommit {
-		write, review, acceptAll = hookPin, hookPinAccept, ""
+		write, review, acceptAll = hookPin, p.e.hookAccept("pin -i"+args), p.e.hookAccept("pin --write --accept-changed"+args)
+		if p.e.hookSelf == "" {
+			acceptAll = "" // review is the manual hook, which accepts all
+		}
 	}
 	if p.opt.write || p.opt.interactive {
 		write = ""

@@ -9,11 +9,18 @@ import (
 	"testing"
 )
 
-// runAs runs the command in process, as a pre-commit hook when preCommit.
+// hookBinary stands for the hook's own textfrag in pre-commit's cache.
+const hookBinary = "/home/u/.cache/pre-commit/repo1/golangenv-system/bin/textfrag"
+
+// runAs runs the command in process, as a pre-commit hook when preCommit
+// (its executable hookBinary).
 func runAs(t *testing.T, preCommit bool, args ...string) (stderr string, code int) {
 	t.Helper()
 	var out, errOut strings.Builder
 	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, preCommit: preCommit}
+	if preCommit {
+		e.hookSelf = hookBinary
+	}
 	code = e.main(args)
 	return out.String() + errOut.String(), code
 }
@@ -46,7 +53,9 @@ func TestPreCommitRemedies(t *testing.T) {
 	}{
 		{[]string{"check", "--root", dir, guide}, "re-pin with `pre-commit run textfrag-pin`: it follows", "re-pin with `textfrag pin --write --root " + dir + " " + guide + "`", 1},
 		{[]string{"check", "--root", dir, fresh}, "pin it with `pre-commit run textfrag-pin`", "pin it with `textfrag pin --write --root " + dir + " " + fresh + "`", 0},
-		{[]string{"pin", "--write", "--root", dir, guide}, "accept it with `pre-commit run --hook-stage manual textfrag-pin-accept`", "accept it with `textfrag pin --write --root " + dir + " --accept " + guide + ":3`", 1},
+		{[]string{"pin", "--write", "--root", dir, guide}, "accept it with `" + hookBinary + " pin --write --root " + dir + " --accept " + guide + ":3`", "accept it with `textfrag pin --write --root " + dir + " --accept " + guide + ":3`", 1},
+		{[]string{"pin", "--root", dir, guide}, "accept them one by one with `" + hookBinary + " pin -i --root " + dir + " " + guide + "`, or all whose new place is known with `" + hookBinary + " pin --write --accept-changed --root " + dir + " " + guide + "`", "accept them one by one with `textfrag pin -i --root " + dir + " " + guide + "`, or all whose new place is known with `textfrag pin --write --accept-changed --root " + dir + " " + guide + "`", 1},
+		{[]string{"check", "--root", dir, guide}, "accept it or not with `" + hookBinary + " pin -i --root " + dir + " " + guide + "`", "accept it or not with `textfrag pin -i --root " + dir + " " + guide + "`", 1},
 		{[]string{"pin", "--check", "--root", dir, fresh}, "not pinned up to date; run `pre-commit run textfrag-pin`", "not pinned up to date; run `textfrag pin --write --root", 1},
 	} {
 		out, code := runAs(t, true, c.args...)
@@ -60,18 +69,36 @@ func TestPreCommitRemedies(t *testing.T) {
 	}
 }
 
-// TestHookRemedy: every pin command a message may advise becomes the hook
-// that runs it; accepting (per quote, all, or -i) is the manual hook's.
+// TestHookRemedy: every pin command a message may advise becomes what
+// runs it under pre-commit: pin --write the hook; accepting (one quote,
+// quote by quote, all) the hook's own textfrag with the same arguments —
+// not the manual hook, which accepts every changed quote (requests' docs:
+// "accept it" for one quote of seven accepted all seven) and which a
+// project with the two hooks does not have. Without the hook's path, the
+// manual hook.
 func TestHookRemedy(t *testing.T) {
+	const self = "'/c/pre commit/bin/textfrag'"
 	for in, want := range map[string]string{
-		"re-pin with `textfrag pin --write docs/a.md`: it follows":       "re-pin with `" + hookPin + "`: it follows",
-		"accept it with `textfrag pin --write --accept docs/a.md:3`, or": "accept it with `" + hookPinAccept + "`, or",
-		"all with `textfrag pin --write --accept-changed docs`":          "all with `" + hookPinAccept + "`",
-		"one by one with `textfrag pin -i docs`.":                        "one by one with `" + hookPinAccept + "`.",
-		"`textfrag link src/a.go:FIRST-LAST --from docs/a.md`":           "`textfrag link src/a.go:FIRST-LAST --from docs/a.md`",
+		"re-pin with `textfrag pin --write docs/a.md`: it follows":                         "re-pin with `" + hookPin + "`: it follows",
+		"accept it with `textfrag pin --write --accept docs/a.md:3`, or":                   "accept it with `" + self + " pin --write --accept docs/a.md:3`, or",
+		"accept it with `textfrag pin --write --root /p --accept 'docs/a b.md:3'`, or":     "accept it with `" + self + " pin --write --root /p --accept 'docs/a b.md:3'`, or",
+		"all with `textfrag pin --write --accept-changed docs`":                            "all with `" + self + " pin --write --accept-changed docs`",
+		"all with `textfrag pin --write --root /p --accept-changed docs`":                  "all with `" + self + " pin --write --root /p --accept-changed docs`",
+		"one by one with `textfrag pin -i docs`.":                                          "one by one with `" + self + " pin -i docs`.",
+		"`textfrag link src/a.go:FIRST-LAST --from docs/a.md`":                             "`textfrag link src/a.go:FIRST-LAST --from docs/a.md`",
+		"one by one with `textfrag pin -i docs`, or all with `textfrag pin --write docs`.": "one by one with `" + self + " pin -i docs`, or all with `" + hookPin + "`.",
 	} {
-		if got := hookRemedy(in); got != want {
+		if got := hookRemedy(in, self); got != want {
 			t.Errorf("%s:\n got %s\nwant %s", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"accept it with `textfrag pin --write --accept docs/a.md:3`, or": "accept it with `" + hookPinAccept + "`, or",
+		"one by one with `textfrag pin -i docs`.":                        "one by one with `" + hookPinAccept + "`.",
+		"all with `textfrag pin --write --accept-changed docs`":          "all with `" + hookPinAccept + "`",
+	} {
+		if got := hookRemedy(in, ""); got != want {
+			t.Errorf("without the hook's path: %s:\n got %s\nwant %s", in, got, want)
 		}
 	}
 }
@@ -91,7 +118,7 @@ func TestPreCommitPinsNewLinksOnly(t *testing.T) {
 	e2eWrite(t, dir, map[string]string{"src/a.go": now, "docs/new.md": "[A](../src/a.go#line=5,8)\n"})
 	out, code := runAs(t, true, "pin", "--write", "--root", dir, filepath.Join(dir, "docs"))
 	if code != 1 || !strings.Contains(out, "changed: src/a.go lines 3–5") || !strings.Contains(out, "its file changed since HEAD") ||
-		!strings.Contains(out, "accept it with `"+hookPinAccept+"`") {
+		!strings.Contains(out, "accept it with `"+hookBinary+" pin --write --root "+dir+" --accept "+filepath.Join(dir, "docs/old.md")+":1`") {
 		t.Fatalf("pin as a hook: exit %d\n%s", code, out)
 	}
 	if got := e2eRead(t, dir, "docs/old.md"); got != "[A](../src/a.go#line=2,5)\n" {
@@ -100,7 +127,9 @@ func TestPreCommitPinsNewLinksOnly(t *testing.T) {
 	if got := e2eRead(t, dir, "docs/new.md"); got != "[A](../src/a.go#line=5,8;md5="+md5hex(now)+")\n" {
 		t.Errorf("the new link was not pinned: %s", got)
 	}
-	// The remedy: the manual hook, pin --write --accept-changed.
+	// The remedy, the hook's textfrag accepting this quote, is followed in
+	// process; the manual hook (pin --write --accept-changed) does the same
+	// here, where it is the only changed quote.
 	if out, code := runAs(t, true, "pin", "--write", "--accept-changed", "--root", dir, filepath.Join(dir, "docs")); code != 0 {
 		t.Fatalf("the accept hook: exit %d\n%s", code, out)
 	}

@@ -214,16 +214,34 @@ func TestPreCommitHooks(t *testing.T) {
 			t.Fatalf("textfrag pin rewrote a changed quote without --accept-changed:\n%s", got)
 		}
 
-		// Follow the remedy textfrag pin prints, as printed.
-		remedy := remedyIn(pin, "accept it with ")
-		if remedy != "pre-commit run --hook-stage manual textfrag-pin-accept" {
-			t.Fatalf("textfrag pin advises %q, want the textfrag-pin-accept hook:\n%s", remedy, pin)
-		}
-		r = followRemedy(t, proj, env, remedy)
-		if r.code == 0 || !strings.Contains(r.output(), "files were modified by this hook") {
-			t.Fatalf("%s: exit status %d, want a failure for the file it rewrote\n%s", remedy, r.code, r.output())
-		}
+		// Follow the remedies textfrag pin prints, as printed: accepting
+		// this one quote, or all whose new place is known, is the hook's
+		// own textfrag in pre-commit's cache, with no textfrag on PATH (a
+		// hook takes no arguments: the manual hook would accept quotes
+		// nobody read). The manual hook still accepts all.
 		want := "[A](../src/a.go#line=3,6;md5=" + md5Hex(changed) + ")"
+		home := filepath.Join(tmp, "pre-commit-home") + string(filepath.Separator)
+		for _, c := range []struct{ lead, tail string }{
+			{"accept it with ", "/bin/textfrag pin --write --accept docs/guide.md:3"},
+			{"or all whose new place is known with ", "/bin/textfrag pin --write --accept-changed ."},
+		} {
+			remedy := remedyIn(pin, c.lead)
+			if !strings.HasPrefix(remedy, home) || !strings.HasSuffix(remedy, c.tail) {
+				t.Fatalf("textfrag pin advises %q after %q, want pre-commit's textfrag (under %s) running …%s:\n%s", remedy, c.lead, home, c.tail, pin)
+			}
+			if r := followRemedy(t, proj, env, remedy); r.code != 0 {
+				t.Fatalf("%s: exit status %d\n%s", remedy, r.code, r.output())
+			}
+			if got := readFile(t, guide); !strings.Contains(got, want) {
+				t.Fatalf("%s left docs/guide.md as\n%s\nwant the link %s", remedy, got, want)
+			}
+			mustGit("checkout", "--", "docs/guide.md")
+		}
+		all := "pre-commit run --hook-stage manual textfrag-pin-accept"
+		r = followRemedy(t, proj, env, all)
+		if r.code == 0 || !strings.Contains(r.output(), "files were modified by this hook") {
+			t.Fatalf("%s: exit status %d, want a failure for the file it rewrote\n%s", all, r.code, r.output())
+		}
 		if got := readFile(t, guide); !strings.Contains(got, want) {
 			t.Fatalf("textfrag-pin-accept left docs/guide.md as\n%s\nwant the link %s", got, want)
 		}

@@ -301,7 +301,7 @@ func TestRelocateNameRemedy(t *testing.T) {
 	git("commit", "-qam", "v2")
 	named := fmt.Sprintf("[q](../tree.go#line=2,5;md5=%s \"sym=methodTyp\")\n", md5hex(v1))
 	c := planPage(t, dir, named, true)[0]
-	if c.Class != Gone || !strings.Contains(c.Message, "quote by lines without sym=") {
+	if c.Class != Gone || !strings.Contains(c.Message, "quote by lines without sym=") || strings.Contains(c.Message, "the diff carries") {
 		t.Fatalf("named: %s: %s", c.Class, c.Message)
 	}
 	mustNotApply(t, "named", c)
@@ -360,5 +360,83 @@ func TestRelocateDuplicateWithoutParser(t *testing.T) {
 		if c.Class == Moved || c.Class == Refreshed || c.Class == Changed && c.NewDest != "" {
 			t.Errorf("%s: %s %s: %s", name, c.Class, c.NewDest, c.Message)
 		}
+	}
+}
+
+// TestRelocateReviewHintShowsText is requests' _get_connection (v2.32.0
+// → v2.32.2, aa1461b6): a method renamed with its signature rewritten
+// over several lines, its body carried unchanged. pin cannot show the
+// rename, so the quote of the body is review; the hint it prints is the
+// text at the place the diff leads to — it once said "(only line endings
+// changed)" of text that had not changed at all.
+func TestRelocateReviewHintShowsText(t *testing.T) {
+	dir, write, git := testRepo(t)
+	body := "\tproxy := selectProxy(req.URL, proxies)\n\tif proxy != \"\" {\n\t\tconn = manager.For(proxy)\n\t} else {\n\t\tconn = pool.For(req.URL)\n\t}\n\treturn conn\n"
+	v1 := "package adapters\n\nfunc (a *Adapter) getConnection(req *Request, verify bool, proxies Proxies) *Conn {\n" + body + "}\n\nfunc (a *Adapter) Close() {}\n"
+	write("adapters.go", v1)
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-qm", "v1")
+	s, e := linesOf(t, v1, body)
+	page := lineLink("adapters.go", s, e, v1)
+	v2 := "package adapters\n\nfunc (a *Adapter) Close() {}\n\nfunc (a *Adapter) ConnectionWithTLSContext(\n\treq *Request,\n\tverify bool,\n\tproxies Proxies,\n\tcert Cert,\n) *Conn {\n" + body + "}\n"
+	write("adapters.go", v2)
+	git("commit", "-qam", "v2")
+	c := planPage(t, dir, page, true)[0]
+	if c.Class != Review && c.Class != Moved {
+		t.Fatalf("%s, want review or moved: %s", c.Class, c.Message)
+	}
+	if c.Class == Review {
+		mustNotApply(t, "renamed with a new signature", c)
+	}
+	got := strings.Join(c.Detail, "\n")
+	if strings.Contains(got, "line endings") || !strings.Contains(got, "proxy := selectProxy(req.URL, proxies)") {
+		t.Errorf("%s: the hint does not show the text:\n%s\n(message: %s)", c.Class, got, c.Message)
+	}
+}
+
+// TestQuoteDiffSameText: text that is the same is shown as unchanged
+// lines; "only line endings changed" is said only when they did.
+func TestQuoteDiffSameText(t *testing.T) {
+	if got := quoteDiff([]byte("a\nb\n"), []byte("a\nb\n"), 40); strings.Join(got, "|") != "  a|  b" {
+		t.Errorf("same text: %q", got)
+	}
+	if got := quoteDiff([]byte("a\r\nb\r\n"), []byte("a\nb\n"), 40); strings.Join(got, "|") != "(only line endings changed)" {
+		t.Errorf("line endings: %q", got)
+	}
+}
+
+// TestRelocateNameGoneHint is requests' HTTPAdapter._get_connection,
+// rewritten as get_connection_with_tls_context with a new signature over
+// several lines (aa1461b6): sym= of the old name is gone, and the close
+// names the lookup offers (by spelling) miss the successor; the message
+// names the declaration the diff carries the quoted lines into, as a
+// hint. Following it (the link names the new declaration) shows the
+// change for review, and accepting pins the new declaration.
+func TestRelocateNameGoneHint(t *testing.T) {
+	dir, write, git := testRepo(t)
+	body := "\tproxy := selectProxy(req.URL, proxies)\n\tif proxy != \"\" {\n\t\tconn = manager.For(proxy)\n\t} else {\n\t\tconn = pool.For(req.URL)\n\t}\n\treturn conn\n"
+	v1 := "package adapters\n\nfunc (a *Adapter) getConnection(req *Request, verify bool, proxies Proxies) *Conn {\n" + body + "}\n\nfunc (a *Adapter) GetConnections() []*Conn { return nil }\n"
+	write("adapters.go", v1)
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-qm", "v1")
+	v2 := "package adapters\n\nfunc (a *Adapter) GetConnections() []*Conn { return nil }\n\nfunc (a *Adapter) ConnectionWithTLSContext(\n\treq *Request,\n\tverify bool,\n\tproxies Proxies,\n\tcert Cert,\n) *Conn {\n" + body + "}\n"
+	write("adapters.go", v2)
+	git("commit", "-qam", "v2")
+	link := fmt.Sprintf("[q](../adapters.go#line=2,11;md5=%s \"sym=Adapter.getConnection\")\n", md5hex(v1))
+	c := planPage(t, dir, link, true)[0]
+	if c.Class != Gone || !strings.Contains(c.Message, "the diff carries 6 of its 7 lines (as they were or edited) into method Adapter.ConnectionWithTLSContext (lines 5–18): a hint, not its new name") {
+		t.Fatalf("%s: %s", c.Class, c.Message)
+	}
+	mustNotApply(t, "gone name", c)
+	renamed := strings.Replace(link, "sym=Adapter.getConnection", "sym=Adapter.ConnectionWithTLSContext", 1)
+	c = planPage(t, dir, renamed, false)[0]
+	if c.Class != Changed || c.Apply || len(c.Detail) == 0 {
+		t.Fatalf("the hint followed: %s (apply %v): %s", c.Class, c.Apply, c.Message)
+	}
+	c = planPage(t, dir, renamed, true)[0]
+	if c.Class != Changed || !c.Apply || !strings.HasPrefix(c.NewDest, "../adapters.go#line=4,18;md5="+md5hex(v2)) {
+		t.Errorf("the hint followed, accepted: %s %s: %s", c.Class, c.NewDest, c.Message)
 	}
 }

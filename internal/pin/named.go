@@ -34,12 +34,16 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 	span, err := p.Resolver.FindName(res.Path, n.lang, n.sel)
 	if err != nil {
 		class := Error
+		msg := fmt.Sprintf("%s: %s", label, oneLine(err.Error()))
 		if errors.Is(err, symbol.ErrNotFound) {
 			class = Gone
+			if h := p.nameGoneHint(res, n); h != "" {
+				msg += "; " + h
+			}
 		}
 		// The lookup's own message: what is wrong and what a person can
 		// do (pin cannot).
-		return failure(class, fmt.Sprintf("%s: %s", label, oneLine(err.Error())))
+		return failure(class, msg)
 	}
 	if span.End <= span.Start {
 		return failure(Error, fmt.Sprintf("%s: %s spans no line now (its markers are adjacent); put the lines to quote between them, or fix the link by hand", label, n.sel))
@@ -129,4 +133,64 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 		Message: fmt.Sprintf("%s %s → %s: the text of %s changed since it was pinned (the md5 is of %s)", res.Path, oldSel.Label(), newRes.Selection.Label(), n.sel, where),
 		Detail:  quoteDiff(oldSel.Text, newRes.Selection.Text, 40)}
 	return acceptance(out, p.AcceptChanged, p.acceptCommand())
+}
+
+// nameGoneHint says, for a name that is gone, where the line diff from
+// the pinned version carries most of the lines it quoted that say
+// something (kept or edited), all into one declaration: the declaration
+// around them now, which a rename the diff cannot show (requests'
+// HTTPAdapter._get_connection, rewritten as
+// get_connection_with_tls_context with a new signature) leaves as the one
+// place to look, whatever names are spelled alike. A hint, never applied;
+// "" when history, the diff or the parser cannot tell.
+func (p *Planner) nameGoneHint(res *target.Result, n name) string {
+	if n.sel.Kind != symbol.Symbol || res.Fragment.Checks == nil {
+		return ""
+	}
+	cur := p.currentText(res)
+	if cur.err != nil {
+		return ""
+	}
+	bare := res.Fragment
+	bare.Checks = nil
+	pv := p.pinnedVersion(res.Path, cur, res.Fragment)
+	if pv.ver == nil {
+		return ""
+	}
+	old, err := pv.text.Select(bare)
+	if err != nil {
+		return ""
+	}
+	m := pv.lineMap(cur)
+	s, e := int(old.Lines.Start), int(old.Lines.End)
+	lo, hi, carried, all := -1, -1, 0, 0
+	for i := s; i < e && i < len(m.fate); i++ {
+		if !substantive(pv.lines.content(i)) {
+			continue
+		}
+		all++
+		if m.fate[i] != lineKept && m.fate[i] != lineEdited {
+			continue
+		}
+		carried++
+		if to := m.toNew[i]; lo < 0 || to < lo {
+			lo = to
+		}
+		if to := m.toNew[i]; to > hi {
+			hi = to
+		}
+	}
+	if all == 0 || 2*carried <= all {
+		return ""
+	}
+	d := p.declsOf(cur.decls, res.Path, n.lang, cur.text.Bytes())
+	if d.err != nil {
+		return ""
+	}
+	i := enclosing(d.spans, lo, hi+1)
+	if i < 0 {
+		return ""
+	}
+	in := d.spans[i]
+	return fmt.Sprintf("the diff carries %d of its %d lines (as they were or edited) into %s %s (lines %s): a hint, not its new name", carried, all, in.Kind, in.Name, humanLines([2]int{in.Start, in.End}))
 }

@@ -135,7 +135,12 @@ func quoteDiff(oldText, newText []byte, maxLines int) []string {
 		bc = newRFCText(newText).contents()
 	}
 	if strings.Join(ac, "\n") == strings.Join(bc, "\n") {
-		return []string{"(only line endings changed)"}
+		if !bytes.Equal(oldText, newText) {
+			return []string{"(only line endings changed)"}
+		}
+		// The same text (a review hint: the same lines in another
+		// declaration): every line unchanged, as the diff shows those.
+		return quoteLines("  ", newText, maxLines)
 	}
 	var out []string
 	edits := diffLines(ac, bc)

@@ -160,7 +160,9 @@ func describe(v verdict, f facts) (message, fix string) {
 	case caseRenamedChanged:
 		return fmt.Sprintf("%s: %s was renamed to %s and %s: review the page and change the link", where, f.oldPath, f.newPath, what), ""
 	case caseReview:
-		return fmt.Sprintf("%s: %s, and pin cannot show where it went: review the page and fix the link by hand (%s)", where, what, f.engineMsg), ""
+		// Not "changed": the text may be intact (pyproject.toml's table
+		// in requests, lines carried but the context around them new).
+		return fmt.Sprintf("%s: pin cannot show where the quoted text is now: review the page and fix the link by hand (%s)", where, f.engineMsg), ""
 	case caseLinesGone:
 		return fmt.Sprintf("%s: %s: review the page, then %s", where, what, pin.FixByHand(f.cmds.Link(f.newPath, f.page))), ""
 	case caseChanged:

@@ -77,7 +77,7 @@ func TestDescribe(t *testing.T) {
 		{caseChanged, nil, []string{"the quoted text changed", "`textfrag pin --write --accept docs/g.md:3`"}, false},
 		{caseChanged, func(f *facts) { f.pinned = false }, []string{"no md5", "unreviewed", "`textfrag pin --write docs/g.md`"}, false},
 		{caseLinesGone, func(f *facts) { f.linesDeleted = true }, []string{"the quoted lines were deleted", "`textfrag link src/a.go:FIRST-LAST --from docs/g.md`"}, false},
-		{caseReview, nil, []string{"pin cannot show where it went", "the engine's words"}, false},
+		{caseReview, nil, []string{": pin cannot show where the quoted text is now: review the page", "the engine's words"}, false},
 		{caseNameGone, func(f *facts) { f.name = "sym=A" }, []string{"sym=A is no longer in src/a.go"}, false},
 		{caseNameStuck, func(f *facts) { f.name = "sym=A" }, []string{"sym=A cannot be followed"}, false},
 		{caseRenamedChanged, func(f *facts) { f.newPath = "src/b.go" }, []string{"renamed to src/b.go and the quoted text changed"}, false},

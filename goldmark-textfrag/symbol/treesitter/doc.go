@@ -31,7 +31,8 @@
 //   - Python: def and class at any depth (C.m, C.Inner.m, outer.inner);
 //     NAME = … and NAME: T = … at the top level. Comments after a block's
 //     last statement are not part of it. Doc: # lines directly above,
-//     indented like the definition.
+//     indented like the definition. @overload signatures declare a name
+//     only when it has no implementation (a .pyi stub).
 //   - JavaScript, TypeScript, TSX: functions (and overload signatures),
 //     classes with their methods, accessors and fields (C.m), const, let
 //     and var declarators at the top level and in namespaces (one of

@@ -263,6 +263,9 @@ type walker struct {
 	// sameIndent: see grammar.sameIndent.
 	sameIndent bool
 	decls      []symbol.Decl
+	// pyOverloads collects Python's @overload signatures while
+	// walkPython runs (python.go).
+	pyOverloads *[]symbol.Decl
 	// depth is the number of containers the walk is inside.
 	depth int
 }
