@@ -1,0 +1,608 @@
+package pin
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
+)
+
+// This file is the fallback of step 4 for files no symbol parser reads
+// (Markdown, YAML, TOML, plain text, shell, a language without a parser,
+// a version that does not parse): the "declaration" around a quote is its
+// section — the Markdown heading, the TOML table, the indented block or
+// paragraph — and a section is the same one when the line diff carries
+// its first line (its header) to the new section's. Pure: no file is read.
+//
+// Where the diff itself cannot tell — the quoted lines lie among repeated
+// lines it could pair either way, an edited line is like other lines it
+// could have become, a block moved while a twin of it stays, a quote in no
+// section without kept neighbours — the fallback says so (declUnknown),
+// and the quote is review, never moved or changed.
+
+// outlineFormat is how a file's sections are found.
+type outlineFormat uint8
+
+const (
+	// outlineIndent: indented blocks (a line and the more indented lines
+	// after it: YAML, Python, shell, most code) and paragraphs (runs of
+	// non-blank lines).
+	outlineIndent outlineFormat = iota
+	// outlineMarkdown: sections under ATX and setext headings, fenced
+	// code aside.
+	outlineMarkdown
+	// outlineTables: [table] and [[array]] sections (TOML, INI).
+	outlineTables
+)
+
+// outlineFormatOf returns the format of the file at path, by its
+// extension; outlineIndent for every other.
+func outlineFormatOf(p string) outlineFormat {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".md", ".markdown", ".mdown", ".mkd", ".mdx":
+		return outlineMarkdown
+	case ".toml", ".ini", ".cfg", ".conf", ".editorconfig":
+		return outlineTables
+	}
+	return outlineIndent
+}
+
+// outline returns the sections of lines (a file's lines without line
+// endings) in format f, in order of their first line. Each starts at its
+// header line (Start) and ends before the next section of its level (End);
+// Name is the header's text (a heading's without its marks), Kind says
+// what it is ("h2", "table", "block", "paragraph"). Sections nest; a line
+// may lie in none.
+func outline(f outlineFormat, lines []string) []symbol.Span {
+	switch f {
+	case outlineMarkdown:
+		return markdownOutline(lines)
+	case outlineTables:
+		return tableOutline(lines)
+	}
+	return indentOutline(lines)
+}
+
+// markdownOutline finds ATX headings (up to three spaces, one to six #,
+// then a space or the end) and setext headings (a text line underlined
+// with = or -), outside fenced code; a section runs to the next heading of
+// its level or a higher one.
+func markdownOutline(lines []string) []symbol.Span {
+	type heading struct{ line, level int }
+	var hs []heading
+	fence := ""
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		t := strings.TrimLeft(l, " ")
+		if len(l)-len(t) <= 3 {
+			if fence != "" {
+				if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]+" \t") == "" {
+					fence = ""
+				}
+				continue
+			}
+			if m := fenceOpen(t); m != "" {
+				fence = m
+				continue
+			}
+			if n := atxLevel(t); n > 0 {
+				hs = append(hs, heading{i, n})
+				continue
+			}
+		}
+		if fence == "" && i+1 < len(lines) && setextText(l) {
+			if n := setextLevel(lines[i+1]); n > 0 {
+				hs = append(hs, heading{i, n})
+				i++
+			}
+		}
+	}
+	out := make([]symbol.Span, len(hs))
+	for k, h := range hs {
+		end := len(lines)
+		for _, n := range hs[k+1:] {
+			if n.level <= h.level {
+				end = n.line
+				break
+			}
+		}
+		out[k] = symbol.Span{Start: h.line, End: end, Kind: fmt.Sprintf("h%d", h.level), Name: headingText(lines[h.line])}
+	}
+	return out
+}
+
+// fenceOpen returns the fence a line opens (``` or ~~~, three or more), or "".
+func fenceOpen(t string) string {
+	for _, c := range []string{"`", "~"} {
+		n := len(t) - len(strings.TrimLeft(t, c))
+		if n >= 3 && (c == "~" || !strings.Contains(t[n:], "`")) {
+			return t[:n]
+		}
+	}
+	return ""
+}
+
+// atxLevel returns the level of an ATX heading line (indentation removed), or 0.
+func atxLevel(t string) int {
+	n := len(t) - len(strings.TrimLeft(t, "#"))
+	if n < 1 || n > 6 || (n < len(t) && t[n] != ' ' && t[n] != '\t') {
+		return 0
+	}
+	return n
+}
+
+// setextText reports whether a line can be a setext heading's text: not
+// blank, not indented code, not a list item, quote or ATX heading.
+func setextText(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	if strings.TrimSpace(l) == "" || len(l)-len(t) > 3 || atxLevel(t) > 0 {
+		return false
+	}
+	for _, p := range []string{"- ", "* ", "+ ", ">", "|"} {
+		if strings.HasPrefix(t, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// setextLevel returns 1 for a line of =, 2 for a line of -, else 0.
+func setextLevel(l string) int {
+	t := strings.TrimSpace(l)
+	switch {
+	case len(l)-len(strings.TrimLeft(l, " ")) > 3 || t == "":
+		return 0
+	case strings.Trim(t, "=") == "":
+		return 1
+	case strings.Trim(t, "-") == "":
+		return 2
+	}
+	return 0
+}
+
+// headingText is an ATX heading's text without its marks, or a setext
+// heading's text.
+func headingText(l string) string {
+	t := strings.TrimSpace(l)
+	if atxLevel(t) > 0 {
+		t = strings.TrimSpace(strings.TrimLeft(t, "#"))
+		if c := strings.TrimRight(t, "#"); c == "" || strings.HasSuffix(c, " ") {
+			t = strings.TrimSpace(c)
+		}
+	}
+	return t
+}
+
+// tableOutline finds [table] and [[array]] headers; a section runs to the
+// next header.
+func tableOutline(lines []string) []symbol.Span {
+	var out []symbol.Span
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if c := strings.IndexByte(t, '#'); c > 0 && strings.Contains(t[:c], "]") {
+			t = strings.TrimSpace(t[:c])
+		}
+		if len(t) < 3 || t[0] != '[' || t[len(t)-1] != ']' {
+			continue
+		}
+		if n := len(out); n > 0 {
+			out[n-1].End = i
+		}
+		out = append(out, symbol.Span{Start: i, End: len(lines), Kind: "table", Name: t})
+	}
+	return out
+}
+
+// indentOutline finds indented blocks — a non-blank line and the more
+// indented lines after it, up to the last of them — and paragraphs of
+// two lines or more.
+func indentOutline(lines []string) []symbol.Span {
+	var out []symbol.Span
+	ind := make([]int, len(lines))
+	for i, l := range lines {
+		ind[i] = indentOf(l)
+	}
+	// Blocks: a stack of open headers, closed by a line indented no more.
+	var open []int
+	closeTo := func(level, at int) {
+		for len(open) > 0 && ind[open[len(open)-1]] >= level {
+			h := open[len(open)-1]
+			open = open[:len(open)-1]
+			if at > h+1 {
+				out = append(out, symbol.Span{Start: h, End: at, Kind: "block", Name: strings.TrimSpace(lines[h])})
+			}
+		}
+	}
+	last := -1 // the last non-blank line
+	for i := range lines {
+		if ind[i] < 0 {
+			continue
+		}
+		closeTo(ind[i], last+1)
+		open = append(open, i)
+		last = i
+	}
+	closeTo(0, last+1)
+	// Paragraphs.
+	for i := 0; i < len(lines); {
+		if ind[i] < 0 {
+			i++
+			continue
+		}
+		j := i
+		for j < len(lines) && ind[j] >= 0 {
+			j++
+		}
+		if j-i >= 2 {
+			out = append(out, symbol.Span{Start: i, End: j, Kind: "paragraph", Name: strings.TrimSpace(lines[i])})
+		}
+		i = j
+	}
+	sortSpans(out)
+	return out
+}
+
+// indentOf is a line's indentation in columns (a tab to the next multiple
+// of 8), or -1 for a blank line.
+func indentOf(l string) int {
+	n := 0
+	for _, c := range l {
+		switch c {
+		case ' ':
+			n++
+		case '\t':
+			n = n/8*8 + 8
+		default:
+			return n
+		}
+	}
+	return -1
+}
+
+func sortSpans(s []symbol.Span) {
+	// By start, the larger first.
+	slices.SortStableFunc(s, func(a, b symbol.Span) int {
+		if a.Start != b.Start {
+			return a.Start - b.Start
+		}
+		return b.End - a.End
+	})
+}
+
+// sameSection is sameDeclaration's fallback (see the top of this file):
+// whether the lines a quote spans now (mp.newLines of cur) lie in the
+// section its lines lay in (mp.oldLines of old), as far as the line map m
+// shows it without doubt; quoted is the quoted text, what names the
+// sections for messages, or says why the fallback cannot tell.
+func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapping, m *lineMap) (v declVerdict, what string) {
+	a, b := old.contents(), cur.contents()
+	s, e := clampRange(mp.oldLines, len(a))
+	ns, ne := clampRange(mp.newLines, len(b))
+	z := m.slides(a, b, regionsOf(f, old.outline(f), len(a)))
+	cannot := func(why string) (declVerdict, string) {
+		return declUnknown, "no symbol parser reads the file, and " + why
+	}
+	const repeated = "the quoted lines lie among repeated lines the diff could pair either way"
+	if mp.block {
+		if occursTwice(old.data, quoted) {
+			return cannot("the quoted text, deleted from its place and found among inserted lines, occurred twice in the pinned version: which of the two moved cannot be told")
+		}
+		own := false
+		for i := s; i < e; i++ {
+			own = own || m.distinct[i]
+		}
+		if !own {
+			return cannot("the quoted lines, deleted from their place and found among inserted lines, say nothing the file does not say elsewhere: they may have been written anew")
+		}
+	} else {
+		tied := 0
+		for i := s; i < e; i++ {
+			switch {
+			case !substantive(a[i]), m.fate[i] == lineDeleted:
+			case z.old[i]:
+				return cannot(repeated)
+			case m.fate[i] == lineEdited && !pairedAlone(i, a, b, m):
+				return cannot(fmt.Sprintf("quoted line %d was edited, and it is as like other changed lines as the one it was paired with", i+1))
+			case m.fate[i] == lineEdited && z.had[b[m.toNew[i]]]:
+				return cannot(fmt.Sprintf("quoted line %d was edited into a line the pinned version already had elsewhere: it may have been deleted, and that line moved in", i+1))
+			case m.fate[i] == lineKept && !z.tied[i]:
+				return cannot(fmt.Sprintf("quoted line %d is among lines the file repeats, with no line the file has once kept next to it to tell which copy it is", i+1))
+			case m.fate[i] == lineKept:
+				tied++
+			}
+		}
+		if tied == 0 {
+			return cannot("none of the quoted lines was kept next to a line the file has once, to tell where the edited ones went")
+		}
+		// The new range's first and last lines that say something must be
+		// quoted lines carried there: lines inserted at its edges may have
+		// replaced quoted lines, or come from elsewhere.
+		first, last := -1, -1
+		for j := ns; j < ne; j++ {
+			if substantive(b[j]) {
+				if first < 0 {
+					first = j
+				}
+				last = j
+			}
+		}
+		for _, j := range []int{first, last} {
+			if o := m.fromNew[j]; j >= 0 && (o < s || o >= e) {
+				return cannot(fmt.Sprintf("line %d, at the edge of where the quote would be now, was inserted: whether it replaced quoted lines or came from elsewhere cannot be told", j+1))
+			}
+		}
+		for j := ns; j < ne; j++ {
+			if z.new[j] && substantive(b[j]) {
+				return cannot(repeated)
+			}
+			if o := m.fromNew[j]; o >= 0 && (o < s || o >= e) {
+				return declOther, fmt.Sprintf("line %d now was line %d, which the quote did not hold", j+1, o+1)
+			}
+		}
+	}
+	os, cs := old.outline(f), cur.outline(f)
+	io, in := enclosing(os, s, e), enclosing(cs, ns, ne)
+	switch {
+	case io < 0 && in < 0:
+		if !mp.block {
+			return declSame, "" // its lines are tied to lines the file has once
+		}
+		return cannot("the quoted lines moved as a block and lie in no section (heading, table, indented block or paragraph) to tell where they belong")
+	case io < 0:
+		return declOther, "outside any section → " + sectionName(cs[in])
+	case in < 0:
+		return declOther, sectionName(os[io]) + " → outside any section"
+	}
+	d, n := os[io], cs[in]
+	// The first line each section has in common: the first of d's lines
+	// the diff kept or edited, and the first of n's it did not insert.
+	h := d.Start
+	for h < d.End && h < s && m.fate[h] == lineDeleted {
+		h++
+	}
+	nh := n.Start
+	for nh < n.End && nh < ns && m.fromNew[nh] < 0 {
+		nh++
+	}
+	switch {
+	case z.old[h] && substantive(a[h]):
+		return cannot("the first line of its " + sectionName(d) + " is one of repeated lines the diff could pair either way")
+	case m.fate[h] == lineKept && !z.tied[h]:
+		return cannot("the first line of its " + sectionName(d) + " is among lines the file repeats, with no line the file has once kept next to it")
+	case m.fate[h] == lineEdited && !pairedAlone(h, a, b, m):
+		return cannot("the first line of its " + sectionName(d) + " was edited, and it is as like other changed lines as the one it was paired with")
+	case (m.fate[h] == lineKept || m.fate[h] == lineEdited) && m.toNew[h] == nh:
+		if d.Name != n.Name || d.Kind != n.Kind {
+			return declSame, sectionName(d) + " → " + sectionName(n)
+		}
+		return declSame, sectionName(n)
+	case mp.block && m.fate[d.Start] == lineDeleted && movedWith(a, b, d.Start, e, n.Start, ne, m):
+		return declSame, sectionName(n) + " (moved with the quote)"
+	}
+	return declOther, sectionName(d) + " → " + sectionName(n)
+}
+
+func clampRange(r [2]int, n int) (int, int) {
+	s := min(max(r[0], 0), n)
+	return s, min(max(r[1], s+1), n)
+}
+
+// sectionName names a section for messages: `section "Usage"`.
+func sectionName(s symbol.Span) string {
+	kind := s.Kind
+	if strings.HasPrefix(kind, "h") {
+		kind = "section"
+	}
+	name := s.Name
+	if r := []rune(name); len(r) > 40 {
+		name = string(r[:40]) + "…"
+	}
+	return fmt.Sprintf("%s %q", kind, name)
+}
+
+// occursTwice reports whether text occurs twice or more in data.
+func occursTwice(data, text []byte) bool {
+	i := bytes.Index(data, text)
+	return len(text) > 0 && i >= 0 && bytes.Contains(data[i+1:], text)
+}
+
+// movedWith reports whether old lines [h, e) — a section's header down to
+// the end of a quote in it — were inserted, verbatim, as new lines [nh,
+// ne): the section moved, the quote with it.
+func movedWith(a, b []string, h, e, nh, ne int, m *lineMap) bool {
+	if e-h != ne-nh || nh < 0 || ne > len(b) {
+		return false
+	}
+	for k := 0; k < e-h; k++ {
+		if a[h+k] != b[nh+k] || m.fromNew[nh+k] >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// pairedAlone reports whether edited old line i was paired with the only
+// changed line of its run it is like: no other old line of the run is
+// like the new line, and no other new line of the run is like it. (In a
+// run of "name = p7", "name = p16" edited into "name = p14", "name = p11",
+// which became which cannot be told.)
+func pairedAlone(i int, a, b []string, m *lineMap) bool {
+	h := m.hunks[m.hunkOf[i]]
+	pi, pj := charPairs(a[i]), charPairs(b[m.toNew[i]])
+	for k := h.oldStart; k < h.oldEnd; k++ {
+		if k != i && dice(charPairs(a[k]), pj) >= editedSimilarity {
+			return false
+		}
+	}
+	for k := h.newStart; k < h.newEnd; k++ {
+		if k != m.toNew[i] && dice(pi, charPairs(b[k])) >= editedSimilarity {
+			return false
+		}
+	}
+	return true
+}
+
+// slideZones marks the lines whose pairing the line diff chose among
+// equal ones: a run of changed lines that could slide up or down over
+// lines repeated at its edges (in "A X X B" → "A X B", which X was
+// deleted?) makes every line it could slide over uncertain, on both sides.
+// tied marks the old lines kept in a run of kept lines (contiguous on
+// both sides) that holds, in the same region (regionsOf), a line each
+// version has once: the lines whose place the diff knows, not guesses
+// among copies. (A region boundary stops the tie: "[example]" kept, then
+// "[[plugin]]" kept says nothing of which [[plugin]] table it is.)
+//
+// had holds the old lines' characters: a line edited into one of them may
+// have been deleted and that line moved in.
+type slideZones struct {
+	old, new, tied []bool
+	had            map[string]bool
+}
+
+// slides returns m's slide zones (a, b are its old and new lines; region
+// the region of each old line, regionsOf), made once.
+func (m *lineMap) slides(a, b []string, region []int) *slideZones {
+	if m.zones != nil {
+		return m.zones
+	}
+	z := &slideZones{old: make([]bool, len(a)), new: make([]bool, len(b))}
+	kept := func(i, j int) bool {
+		return i >= 0 && j >= 0 && i < len(a) && j < len(b) && m.fate[i] == lineKept && m.toNew[i] == j
+	}
+	// Each side of a run of changes slides by itself: in "P A P A B" →
+	// "P A N B" the deleted "P A" may be either copy, whatever was
+	// inserted. The kept lines it slides over are uncertain on both sides.
+	slide := func(h lineHunk, side []string, start, end int) (up, down int) {
+		if end == start {
+			return 0, 0
+		}
+		for kept(h.oldStart-up-1, h.newStart-up-1) && side[start-up-1] == side[end-up-1] {
+			up++
+		}
+		for kept(h.oldEnd+down, h.newEnd+down) && side[end+down] == side[start+down] {
+			down++
+		}
+		return up, down
+	}
+	for _, h := range m.hunks {
+		uo, do := slide(h, a, h.oldStart, h.oldEnd)
+		un, dn := slide(h, b, h.newStart, h.newEnd)
+		up, down := max(uo, un), max(do, dn)
+		if up+down == 0 {
+			continue
+		}
+		for i := h.oldStart - up; i < h.oldEnd+down; i++ {
+			z.old[i] = true
+		}
+		for j := h.newStart - up; j < h.newEnd+down; j++ {
+			z.new[j] = true
+		}
+	}
+	z.had = make(map[string]bool, len(a))
+	for _, l := range a {
+		z.had[l] = true
+	}
+	// A region's text, and whether another region has the same.
+	texts := map[int]*strings.Builder{}
+	for i, r := range region {
+		if r >= 0 {
+			if texts[r] == nil {
+				texts[r] = &strings.Builder{}
+			}
+			texts[r].WriteString(a[i] + "\n")
+		}
+	}
+	count := map[string]int{}
+	for _, t := range texts {
+		count[t.String()]++
+	}
+	once := func(r int) bool { return r >= 0 && count[texts[r].String()] == 1 }
+	z.tied = make([]bool, len(a))
+	for i := 0; i < len(a); {
+		if m.fate[i] != lineKept {
+			i++
+			continue
+		}
+		// One run of kept lines; in it, the lines of each region are tied
+		// when one of them is a line the file has once.
+		// A region the run holds whole, whose text no other region has,
+		// is tied by an anchor anywhere in the run.
+		j, runAnchor := i, false
+		for j < len(a) && m.fate[j] == lineKept && (j == i || m.toNew[j] == m.toNew[j-1]+1) {
+			runAnchor = runAnchor || (m.distinct[j] && !z.old[j])
+			j++
+		}
+		for k := i; k < j; {
+			l, anchor := k, false
+			for l < j && region[l] == region[k] {
+				anchor = anchor || (m.distinct[l] && !z.old[l])
+				l++
+			}
+			if r := region[k]; runAnchor && once(r) && (k == 0 || region[k-1] != r) && (l == len(a) || region[l] != r) {
+				anchor = true
+			}
+			for ; k < l; k++ {
+				z.tied[k] = anchor && !z.old[k]
+			}
+		}
+		i = j
+	}
+	m.zones = z
+	return z
+}
+
+// outline returns the text's sections in format f, made once.
+func (t *rfcText) outline(f outlineFormat) []symbol.Span {
+	if t.sections == nil || t.sectionsOf != f {
+		s := outline(f, t.contents())
+		t.sections, t.sectionsOf = &s, f
+	}
+	return *t.sections
+}
+
+// regionsOf returns, for each of n lines, the section (an index into
+// spans, an outline in format f) that ties its lines together, or -1: for
+// headings and tables the innermost, for indented text the outermost
+// block, else the paragraph (a block nested in another is part of it: a
+// YAML job's steps are one region).
+func regionsOf(f outlineFormat, spans []symbol.Span, n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = -1
+	}
+	if f != outlineIndent {
+		// Spans are ordered by start, outer first: inner ones overwrite.
+		// Headings nest six deep at most, tables not at all.
+		for k, s := range spans {
+			for i := s.Start; i < s.End && i < n; i++ {
+				out[i] = k
+			}
+		}
+		return out
+	}
+	// The outermost block: a block starting inside an earlier one is in it.
+	covered := 0
+	for k, s := range spans {
+		if s.Kind != "block" || s.End <= covered {
+			continue
+		}
+		for i := max(s.Start, covered); i < s.End && i < n; i++ {
+			out[i] = k
+		}
+		covered = max(covered, s.End)
+	}
+	for k, s := range spans {
+		if s.Kind != "paragraph" {
+			continue
+		}
+		for i := s.Start; i < s.End && i < n; i++ {
+			if out[i] < 0 {
+				out[i] = k
+			}
+		}
+	}
+	return out
+}
