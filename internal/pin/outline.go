@@ -308,7 +308,7 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 				return cannot(fmt.Sprintf("quoted line %d was edited, and it is as like other changed lines as the one it was paired with", i+1))
 			case m.fate[i] == lineEdited && z.had[b[m.toNew[i]]]:
 				return cannot(fmt.Sprintf("quoted line %d was edited into a line the pinned version already had elsewhere: it may have been deleted, and that line moved in", i+1))
-			case m.fate[i] == lineKept && !z.tied[i]:
+			case m.fate[i] == lineKept && !z.tiedAt(i, a, m):
 				return cannot(fmt.Sprintf("quoted line %d is among lines the file repeats, with no line the file has once kept next to it to tell which copy it is", i+1))
 			case m.fate[i] == lineKept:
 				tied++
@@ -329,9 +329,15 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 				last = j
 			}
 		}
-		for _, j := range []int{first, last} {
-			if o := m.fromNew[j]; j >= 0 && (o < s || o >= e) {
+		for k, j := range []int{first, last} {
+			o := m.fromNew[j]
+			if o < s || o >= e {
 				return cannot(fmt.Sprintf("line %d, at the edge of where the quote would be now, was inserted: whether it replaced quoted lines or came from elsewhere cannot be told", j+1))
+			}
+			// An edited line at an edge is paired by likeness alone unless
+			// the line that says something beyond it was kept beyond it.
+			if m.fate[o] == lineEdited && !keptBeyond(o, j, k == 1, a, b, m) {
+				return cannot(fmt.Sprintf("quoted line %d, at the edge of the quote, was edited, and the lines beyond it changed: it may have been deleted, and line %d written elsewhere", o+1, j+1))
 			}
 		}
 		for j := ns; j < ne; j++ {
@@ -370,7 +376,7 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 	switch {
 	case z.old[h] && substantive(a[h]):
 		return cannot("the first line of its " + sectionName(d) + " is one of repeated lines the diff could pair either way")
-	case m.fate[h] == lineKept && !z.tied[h]:
+	case m.fate[h] == lineKept && !z.tiedAt(h, a, m):
 		return cannot("the first line of its " + sectionName(d) + " is among lines the file repeats, with no line the file has once kept next to it")
 	case m.fate[h] == lineEdited && !pairedAlone(h, a, b, m):
 		return cannot("the first line of its " + sectionName(d) + " was edited, and it is as like other changed lines as the one it was paired with")
@@ -383,6 +389,31 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 		return declSame, sectionName(n) + " (moved with the quote)"
 	}
 	return declOther, sectionName(d) + " → " + sectionName(n)
+}
+
+// keptBeyond reports whether the nearest line that says something beyond
+// old line o (after it when after, else before it) was kept as the
+// nearest such line beyond new line j.
+func keptBeyond(o, j int, after bool, a, b []string, m *lineMap) bool {
+	step := -1
+	if after {
+		step = 1
+	}
+	i := o + step
+	for i >= 0 && i < len(a) && !substantive(a[i]) {
+		i += step
+	}
+	k := j + step
+	for k >= 0 && k < len(b) && !substantive(b[k]) {
+		k += step
+	}
+	switch {
+	case i < 0 || i >= len(a):
+		return k < 0 || k >= len(b) // both at an end of the file
+	case k < 0 || k >= len(b):
+		return false
+	}
+	return m.fate[i] == lineKept && m.toNew[i] == k
 }
 
 func clampRange(r [2]int, n int) (int, int) {
@@ -449,18 +480,84 @@ func pairedAlone(i int, a, b []string, m *lineMap) bool {
 // equal ones: a run of changed lines that could slide up or down over
 // lines repeated at its edges (in "A X X B" → "A X B", which X was
 // deleted?) makes every line it could slide over uncertain, on both sides.
-// tied marks the old lines kept in a run of kept lines (contiguous on
-// both sides) that holds, in the same region (regionsOf), a line each
-// version has once: the lines whose place the diff knows, not guesses
-// among copies. (A region boundary stops the tie: "[example]" kept, then
-// "[[plugin]]" kept says nothing of which [[plugin]] table it is.)
+// A kept line is tied (tiedAt) when the diff knows its place rather than
+// guesses it among copies: in a run of kept lines (contiguous on both
+// sides), near a line each version has once, in the same region
+// (regionsOf). A region boundary stops the tie: "[example]" kept, then
+// "[[plugin]]" kept says nothing of which [[plugin]] table it is.
 //
 // had holds the old lines' characters: a line edited into one of them may
 // have been deleted and that line moved in.
 type slideZones struct {
-	old, new, tied []bool
-	had            map[string]bool
+	old, new []bool
+	had      map[string]bool
+	// For each kept old line: its segment (the lines of its run of kept
+	// lines in its region), the nearest anchor (a line each version has
+	// once, not in a zone) at or before it and at or after it in the
+	// segment (-1: none), and whether the segment is a whole region whose
+	// text no other region has, in a run with an anchor.
+	segStart, segEnd, prev, next []int
+	whole                        []bool
 }
+
+// tieWindow bounds how far from a run of kept lines its edge is looked
+// for again (tiedAt), and how many of its lines are.
+const tieWindow = 16
+
+// tiedAt reports whether kept old line i (of lines a) is tied to a line
+// the file has once: between two anchors of its segment, or in a whole
+// region of its own; or on one side of an anchor, unless the lines from
+// it to the segment's far edge occur again just beyond that edge in lines
+// the diff did not keep in a piece with the segment (in "H X Y | deleted
+// | X Y", X and Y after the anchor H may be the second copy moved up as
+// well as the first kept).
+func (z *slideZones) tiedAt(i int, a []string, m *lineMap) bool {
+	switch {
+	case z.old[i]:
+		return false
+	case z.whole[i], z.prev[i] >= 0 && z.next[i] >= 0:
+		return true
+	case z.prev[i] >= 0:
+		e := z.segEnd[i]
+		tail := a[i:e]
+		tail = tail[:min(len(tail), tieWindow)]
+		// The lines after the segment the diff kept with it, in a piece.
+		with := e
+		for with < len(a) && with < e+tieWindow+len(tail) && m.fate[with] == lineKept && m.toNew[with] == m.toNew[e-1]+with-e+1 {
+			with++
+		}
+		at := occurrence(a[e:min(len(a), e+tieWindow+len(tail))], tail, true)
+		return at < 0 || e+at+len(tail) <= with
+	case z.next[i] >= 0:
+		st := z.segStart[i]
+		head := a[st : i+1]
+		head = head[max(0, len(head)-tieWindow):]
+		from := max(0, st-tieWindow-len(head))
+		with := st
+		for with > from && m.fate[with-1] == lineKept && m.toNew[with-1] == m.toNew[st]-(st-with+1) {
+			with--
+		}
+		at := occurrence(a[from:st], head, false)
+		return at < 0 || from+at >= with
+	}
+	return false
+}
+
+// occurrence returns where the lines pat occur in lines, in order and
+// together: the first place when first, else the last; -1 for none.
+func occurrence(lines, pat []string, first bool) int {
+	at := -1
+	for k := 0; k+len(pat) <= len(lines); k++ {
+		if slices.Equal(lines[k:k+len(pat)], pat) {
+			if first {
+				return k
+			}
+			at = k
+		}
+	}
+	return at
+}
+
 
 // slides returns m's slide zones (a, b are its old and new lines; region
 // the region of each old line, regionsOf), made once.
@@ -520,33 +617,42 @@ func (m *lineMap) slides(a, b []string, region []int) *slideZones {
 		count[t.String()]++
 	}
 	once := func(r int) bool { return r >= 0 && count[texts[r].String()] == 1 }
-	z.tied = make([]bool, len(a))
-	for i := 0; i < len(a); {
+	n := len(a)
+	z.segStart, z.segEnd, z.prev, z.next, z.whole = make([]int, n), make([]int, n), make([]int, n), make([]int, n), make([]bool, n)
+	anchor := func(i int) bool { return m.distinct[i] && !z.old[i] }
+	for i := 0; i < n; {
 		if m.fate[i] != lineKept {
 			i++
 			continue
 		}
-		// One run of kept lines; in it, the lines of each region are tied
-		// when one of them is a line the file has once.
-		// A region the run holds whole, whose text no other region has,
-		// is tied by an anchor anywhere in the run.
+		// One run of kept lines, cut into segments by region.
 		j, runAnchor := i, false
-		for j < len(a) && m.fate[j] == lineKept && (j == i || m.toNew[j] == m.toNew[j-1]+1) {
-			runAnchor = runAnchor || (m.distinct[j] && !z.old[j])
+		for j < n && m.fate[j] == lineKept && (j == i || m.toNew[j] == m.toNew[j-1]+1) {
+			runAnchor = runAnchor || anchor(j)
 			j++
 		}
 		for k := i; k < j; {
-			l, anchor := k, false
+			l := k
 			for l < j && region[l] == region[k] {
-				anchor = anchor || (m.distinct[l] && !z.old[l])
 				l++
 			}
-			if r := region[k]; runAnchor && once(r) && (k == 0 || region[k-1] != r) && (l == len(a) || region[l] != r) {
-				anchor = true
+			r := region[k]
+			whole := runAnchor && once(r) && (k == 0 || region[k-1] != r) && (l == n || region[l] != r)
+			last := -1
+			for x := k; x < l; x++ {
+				if anchor(x) {
+					last = x
+				}
+				z.segStart[x], z.segEnd[x], z.prev[x], z.whole[x] = k, l, last, whole
 			}
-			for ; k < l; k++ {
-				z.tied[k] = anchor && !z.old[k]
+			last = -1
+			for x := l - 1; x >= k; x-- {
+				if anchor(x) {
+					last = x
+				}
+				z.next[x] = last
 			}
+			k = l
 		}
 		i = j
 	}
