@@ -317,6 +317,11 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 		if tied == 0 {
 			return cannot("none of the quoted lines was kept next to a line the file has once, to tell where the edited ones went")
 		}
+		// The same lines again near the quote, then or now (in a run of
+		// "A b A b A b" that gained an "A b", which three are the quoted?).
+		if mp.fate == quoteIntact && e > s && (occursNear(a, s, e, a[s:e]) || occursNear(b, ns, ne, a[s:e])) {
+			return cannot("the quoted lines occur again next to them, where copies were added or removed: which copy is the quoted one cannot be told")
+		}
 		// The new range's first and last lines that say something must be
 		// quoted lines carried there: lines inserted at its edges may have
 		// replaced quoted lines, or come from elsewhere.
@@ -364,13 +369,14 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 	}
 	d, n := os[io], cs[in]
 	// The first line each section has in common: the first of d's lines
-	// the diff kept or edited, and the first of n's it did not insert.
+	// that says something the diff kept or edited, and the first such of
+	// n's it did not insert.
 	h := d.Start
-	for h < d.End && h < s && m.fate[h] == lineDeleted {
+	for h < d.End && h < s && (m.fate[h] == lineDeleted || !substantive(a[h])) {
 		h++
 	}
 	nh := n.Start
-	for nh < n.End && nh < ns && m.fromNew[nh] < 0 {
+	for nh < n.End && nh < ns && (m.fromNew[nh] < 0 || !substantive(b[nh])) {
 		nh++
 	}
 	switch {
@@ -389,6 +395,25 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 		return declSame, sectionName(n) + " (moved with the quote)"
 	}
 	return declOther, sectionName(d) + " → " + sectionName(n)
+}
+
+// occursNear reports whether pat occurs in lines within tieWindow lines of
+// [s, e) at another place than s.
+func occursNear(lines []string, s, e int, pat []string) bool {
+	from, to := max(0, s-tieWindow-len(pat)), min(len(lines), e+tieWindow+len(pat))
+	for k := from; k+len(pat) <= to; k++ {
+		if k != s && slices.Equal(lines[k:k+len(pat)], pat) {
+			return true
+		}
+	}
+	return false
+}
+
+// reversed returns lines in reverse order.
+func reversed(lines []string) []string {
+	out := slices.Clone(lines)
+	slices.Reverse(out)
+	return out
 }
 
 // keptBeyond reports whether the nearest line that says something beyond
@@ -558,7 +583,6 @@ func occurrence(lines, pat []string, first bool) int {
 	return at
 }
 
-
 // slides returns m's slide zones (a, b are its old and new lines; region
 // the region of each old line, regionsOf), made once.
 func (m *lineMap) slides(a, b []string, region []int) *slideZones {
@@ -596,6 +620,34 @@ func (m *lineMap) slides(a, b []string, region []int) *slideZones {
 		}
 		for j := h.newStart - up; j < h.newEnd+down; j++ {
 			z.new[j] = true
+		}
+	}
+	// The same diff of both texts read backwards chooses the other way
+	// among equal pairings: a line the two pair differently, or one keeps
+	// and the other not, is uncertain too.
+	if len(a)*len(b) > 0 {
+		back := make([]int, len(a))
+		for i := range back {
+			back[i] = -1
+		}
+		for _, e := range diffLinesAnchored(reversed(a), reversed(b)) {
+			if e.kind == opEqual {
+				back[len(a)-1-e.a] = len(b) - 1 - e.b
+			}
+		}
+		for i, j := range back {
+			k := -1
+			if m.fate[i] == lineKept {
+				k = m.toNew[i]
+			}
+			if j != k {
+				z.old[i] = true
+				for _, x := range []int{j, k} {
+					if x >= 0 {
+						z.new[x] = true
+					}
+				}
+			}
 		}
 	}
 	z.had = make(map[string]bool, len(a))
