@@ -337,6 +337,9 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 		for k, j := range []int{first, last} {
 			o := m.fromNew[j]
 			if o < s || o >= e {
+				if rewrittenInQuote(j, s, e, k == 1, a, b, m, z) {
+					continue
+				}
 				return cannot(fmt.Sprintf("line %d, at the edge of where the quote would be now, was inserted: whether it replaced quoted lines or came from elsewhere cannot be told", j+1))
 			}
 			// An edited line at an edge is paired by likeness alone unless
@@ -387,12 +390,9 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 	case m.fate[h] == lineEdited && !pairedAlone(h, a, b, m):
 		return cannot("the first line of its " + sectionName(d) + " was edited, and it is as like other changed lines as the one it was paired with")
 	case (m.fate[h] == lineKept || m.fate[h] == lineEdited) && m.toNew[h] == nh:
-		if d.Name != n.Name || d.Kind != n.Kind {
-			return declSame, sectionName(d) + " → " + sectionName(n)
-		}
-		return declSame, sectionName(n)
+		return declSame, "" // (a section named by its first line would read as noise)
 	case mp.block && m.fate[d.Start] == lineDeleted && movedWith(a, b, d.Start, e, n.Start, ne, m):
-		return declSame, sectionName(n) + " (moved with the quote)"
+		return declSame, ""
 	}
 	return declOther, sectionName(d) + " → " + sectionName(n)
 }
@@ -414,6 +414,46 @@ func reversed(lines []string) []string {
 	out := slices.Clone(lines)
 	slices.Reverse(out)
 	return out
+}
+
+// rewrittenInQuote reports whether new line j, at the quote's last edge
+// when last, else its first, was written in place of quoted lines: its
+// run of changes replaced old lines of the quote [s, e) only, none of its
+// new lines says what a line of the pinned version said or is like a line
+// deleted elsewhere (lines moved in, maybe edited), and the line that
+// says something beyond the run was kept beyond it.
+func rewrittenInQuote(j, s, e int, last bool, a, b []string, m *lineMap, z *slideZones) bool {
+	for _, h := range m.hunks {
+		if j < h.newStart || j >= h.newEnd {
+			continue
+		}
+		if h.oldStart < s || h.oldEnd > e || h.oldEnd == h.oldStart {
+			return false
+		}
+		for k := h.newStart; k < h.newEnd; k++ {
+			if substantive(b[k]) && (z.had[b[k]] || likeDeleted(b[k], s, e, a, m)) {
+				return false
+			}
+		}
+		if last {
+			return keptBeyond(h.oldEnd-1, h.newEnd-1, true, a, b, m)
+		}
+		return keptBeyond(h.oldStart, h.newStart, false, a, b, m)
+	}
+	return false
+}
+
+// likeDeleted reports whether line is like (as an edited line is like
+// what it was) a line the diff deleted outside old lines [s, e): it may be
+// that line, moved and edited.
+func likeDeleted(line string, s, e int, a []string, m *lineMap) bool {
+	p := charPairs(line)
+	for i, l := range a {
+		if (i < s || i >= e) && m.fate[i] == lineDeleted && substantive(l) && dice(p, charPairs(l)) >= editedSimilarity {
+			return true
+		}
+	}
+	return false
 }
 
 // keptBeyond reports whether the nearest line that says something beyond
