@@ -421,7 +421,8 @@ func reversed(lines []string) []string {
 // run of changes replaced old lines of the quote [s, e) only, none of its
 // new lines says what a line of the pinned version said or is like a line
 // deleted elsewhere (lines moved in, maybe edited), and the line that
-// says something beyond the run was kept beyond it.
+// says something beyond the run was kept beyond it, where the diff knows
+// its place (tiedAt).
 func rewrittenInQuote(j, s, e int, last bool, a, b []string, m *lineMap, z *slideZones) bool {
 	for _, h := range m.hunks {
 		if j < h.newStart || j >= h.newEnd {
@@ -435,10 +436,17 @@ func rewrittenInQuote(j, s, e int, last bool, a, b []string, m *lineMap, z *slid
 				return false
 			}
 		}
+		o, j, step := h.oldStart, h.newStart, -1
 		if last {
-			return keptBeyond(h.oldEnd-1, h.newEnd-1, true, a, b, m)
+			o, j, step = h.oldEnd-1, h.newEnd-1, 1
 		}
-		return keptBeyond(h.oldStart, h.newStart, false, a, b, m)
+		if !keptBeyond(o, j, last, a, b, m) {
+			return false
+		}
+		// And that line's place is known, not guessed among copies.
+		for o += step; o >= 0 && o < len(a) && !substantive(a[o]); o += step {
+		}
+		return o < 0 || o >= len(a) || z.tiedAt(o, a, m)
 	}
 	return false
 }
