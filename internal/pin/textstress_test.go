@@ -551,9 +551,26 @@ func stressJudge(class Class, quoted, got []int, pinned, there []sLine, descends
 	}
 	text := map[int]string{}
 	existed := map[int]bool{}
+	count := map[string]int{}
 	for _, l := range pinned {
 		existed[l.id] = true
 		text[l.id] = l.text
+		count[l.text]++
+	}
+	// A line that says now, word for word, what a quoted line said that
+	// no other line of the pinned version said, and did not say it then,
+	// is that line as far as any reading of the two versions can tell.
+	retold := func(k int) bool {
+		t := there[k].text
+		if existed[got[k]] && text[got[k]] == t {
+			return false
+		}
+		for _, q := range quoted {
+			if text[q] == t && count[t] == 1 {
+				return true
+			}
+		}
+		return false
 	}
 	if class != Changed {
 		if len(got) != len(quoted) {
@@ -567,6 +584,9 @@ func stressJudge(class Class, quoted, got []int, pinned, there []sLine, descends
 				mine++
 			case own(id) && text[quoted[k]] == there[k].text:
 				mine++ // an identical quoted line
+			case retold(k):
+				mine++
+				fresh++
 			case existed[id] && !(samePlace && near(id)):
 				return fmt.Sprintf("the lines there are %v, the quoted lines are %v (line %d there was line %d of the pinned version)", got, quoted, k+1, id), false
 			default:
@@ -599,6 +619,9 @@ func stressJudge(class Class, quoted, got []int, pinned, there []sLine, descends
 	if mine == 0 {
 		// Unless a quoted line was deleted and its text written anew there.
 		for _, k := range at {
+			if retold(k) {
+				return "", true
+			}
 			for _, l := range pinned {
 				if slices.Contains(quoted, l.id) && l.text == there[k].text && !existed[got[k]] {
 					return "", true
@@ -608,7 +631,7 @@ func stressJudge(class Class, quoted, got []int, pinned, there []sLine, descends
 		return fmt.Sprintf("none of the quoted lines is there (quoted: %v, there: %v)", quoted, got), false
 	}
 	for _, k := range []int{at[0], at[len(at)-1]} {
-		if id := got[k]; existed[id] && !own(id) {
+		if id := got[k]; existed[id] && !own(id) && !retold(k) {
 			return fmt.Sprintf("line %d there, at its edge, was another line of the pinned version (quoted: %v, there: %v)", k+1, quoted, got), false
 		}
 	}
