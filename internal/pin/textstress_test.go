@@ -174,17 +174,6 @@ func (d *sDoc) render() []sLine {
 	return out
 }
 
-func (d *sDoc) clone() *sDoc {
-	c := &sDoc{format: d.format, next: d.next, copied: d.copied, commit: d.commit, secs: make([]sSection, len(d.secs))}
-	for i, s := range d.secs {
-		c.secs[i].head = slices.Clone(s.head)
-		for _, b := range s.blocks {
-			c.secs[i].blocks = append(c.secs[i].blocks, slices.Clone(b))
-		}
-	}
-	return c
-}
-
 // copyLines copies text, with new identities.
 func (d *sDoc) copyLines(ls []sLine) []sLine {
 	out := make([]sLine, len(ls))
