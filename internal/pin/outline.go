@@ -15,13 +15,19 @@ import (
 // a version that does not parse): the "declaration" around a quote is its
 // section — the Markdown heading, the TOML table, the indented block or
 // paragraph — and a section is the same one when the line diff carries
-// its first line (its header) to the new section's. Pure: no file is read.
+// the first line that says something of one to the other's. Pure: no file
+// is read.
 //
-// Where the diff itself cannot tell — the quoted lines lie among repeated
-// lines it could pair either way, an edited line is like other lines it
-// could have become, a block moved while a twin of it stays, a quote in no
-// section without kept neighbours — the fallback says so (declUnknown),
-// and the quote is review, never moved or changed.
+// Without a parser the line diff is all the evidence, so the fallback
+// takes only lines whose place the diff knows rather than guesses among
+// copies: a kept line tied to a line each version has once (tiedAt), an
+// edited line like no other changed line and not like a line the file
+// already had, a moved block the pinned version had once. Where that
+// fails — the quoted lines lie among repeated lines it could pair either
+// way (slides, the diff read backwards disagreeing, a copy next to the
+// quote), an edge of the new range was inserted, a block moved while a
+// twin stays — the fallback says so (declUnknown), and the quote is
+// review, never moved or changed.
 
 // outlineFormat is how a file's sections are found.
 type outlineFormat uint8
@@ -275,8 +281,9 @@ func sortSpans(s []symbol.Span) {
 // sameSection is sameDeclaration's fallback (see the top of this file):
 // whether the lines a quote spans now (mp.newLines of cur) lie in the
 // section its lines lay in (mp.oldLines of old), as far as the line map m
-// shows it without doubt; quoted is the quoted text, what names the
-// sections for messages, or says why the fallback cannot tell.
+// shows it without doubt; quoted is the quoted text. what says why the
+// fallback cannot tell, or names the sections that differ; for the same
+// section it is "" (a section named by its first line reads as noise).
 func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapping, m *lineMap) (v declVerdict, what string) {
 	a, b := old.contents(), cur.contents()
 	s, e := clampRange(mp.oldLines, len(a))
