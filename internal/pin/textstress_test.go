@@ -509,9 +509,9 @@ func runTextStress(t *testing.T, seeds []int64, perFile int, unique float64) str
 // says so, when its place is the quote's — some of the quoted lines stay
 // there, or the line that says something next to it is the one next to
 // the quote when it was pinned (samePlace). Identical quoted lines may
-// trade places, and so may a line within eight lines of the quote in such
-// a place; any other line the pinned version had outside the quote is a
-// twin: never excused.
+// trade places, and so may a line within eight lines of the quote, in a
+// place some quoted line or the quote's neighbour holds; any other line
+// the pinned version had outside the quote is a twin: never excused.
 func stressJudge(class Class, quoted, got []int, pinned, there []sLine, descends func(id, quoted int) bool, samePlace bool) (wrong string, indistinct bool) {
 	// A line of the pinned version within a few lines of the quote: in a
 	// place whose neighbours stayed, such a line of the same text trading
@@ -565,6 +565,10 @@ func stressJudge(class Class, quoted, got []int, pinned, there []sLine, descends
 		if len(got) != len(quoted) {
 			return fmt.Sprintf("%d lines for %d", len(got), len(quoted)), false
 		}
+		anchored := samePlace // the place is the quote's
+		for k, id := range got {
+			anchored = anchored || (saysSomething(there[k].text) && descends(id, quoted[k]))
+		}
 		mine, fresh := 0, 0
 		for k, id := range got {
 			switch {
@@ -576,7 +580,7 @@ func stressJudge(class Class, quoted, got []int, pinned, there []sLine, descends
 			case retold(k):
 				mine++
 				fresh++
-			case existed[id] && !(samePlace && near(id)):
+			case existed[id] && !(anchored && near(id)):
 				return fmt.Sprintf("the lines there are %v, the quoted lines are %v (line %d there was line %d of the pinned version)", got, quoted, k+1, id), false
 			default:
 				fresh++
