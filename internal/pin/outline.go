@@ -297,12 +297,19 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 		if occursTwice(old.data, quoted) {
 			return cannot("the quoted text, deleted from its place and found among inserted lines, occurred twice in the pinned version: which of the two moved cannot be told")
 		}
-		own := false
-		for i := s; i < e; i++ {
-			own = own || m.distinct[i]
-		}
-		if !own {
-			return cannot("the quoted lines, deleted from their place and found among inserted lines, say nothing the file does not say elsewhere: they may have been written anew")
+		// Each region of the quote must say something of its own: a line
+		// of a region the block only grazes may not have moved with it.
+		region := regionsOf(f, old.outline(f), len(a))
+		for i := s; i < e; {
+			j, own, says := i, false, false
+			for j < e && region[j] == region[i] {
+				own, says = own || m.distinct[j], says || substantive(a[j])
+				j++
+			}
+			if says && !own {
+				return cannot("the quoted lines, deleted from their place and found among inserted lines, say nothing the file does not say elsewhere in each section they lie in: they may have been written anew, or not moved together")
+			}
+			i = j
 		}
 	} else {
 		tied := 0
@@ -351,6 +358,9 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 			}
 			// An edited line at an edge is paired by likeness alone unless
 			// the line that says something beyond it was kept beyond it.
+			if m.fate[o] == lineEdited && likeDeleted(b[j], s, e, a, m) {
+				return cannot(fmt.Sprintf("quoted line %d, at the edge of the quote, was edited into line %d, which is as like a line deleted elsewhere: that line may have moved in", o+1, j+1))
+			}
 			if m.fate[o] == lineEdited && !keptBeyond(o, j, k == 1, a, b, m) {
 				return cannot(fmt.Sprintf("quoted line %d, at the edge of the quote, was edited, and the lines beyond it changed: it may have been deleted, and line %d written elsewhere", o+1, j+1))
 			}
