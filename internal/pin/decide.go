@@ -148,18 +148,18 @@ type decision struct {
 }
 
 // decide classes a quote whose pinned version was found: from where the
-// mapping carries it (mp), whether that is in its declaration (v, what),
-// and whether the new positions are the ones the link has (inPlace).
+// mapping carries it (mp), whether that is in its declaration (v; what
+// names it, or says why it cannot be told), and whether the new positions
+// are the ones the link has (inPlace). For a file no symbol parser reads,
+// v is the fallback's (sameSection).
 //
-//	mapping       declaration          class
-//	unknown       -                    Review
-//	deleted       -                    Gone (identical text elsewhere: a hint)
-//	any other     another one          Review
-//	moved block   unknown, not unique  Review
-//	intact        same, or unknown     Refreshed in place, else Moved
-//	              and anchored         (unknown and not anchored: Review)
-//	edited        same, or unknown     Changed at the new place
-//	              and anchored         (unknown and not anchored: Review)
+//	mapping       declaration              class
+//	unknown       -                        Review
+//	deleted       -                        Gone (identical text elsewhere: a hint)
+//	any other     another one              Review
+//	any other     cannot be told           Review
+//	intact        same                     Refreshed in place, else Moved
+//	edited        same                     Changed at the new place
 func decide(mp quoteMapping, v declVerdict, what string, inPlace bool) decision {
 	switch mp.fate {
 	case quoteUnknown:
@@ -167,14 +167,14 @@ func decide(mp quoteMapping, v declVerdict, what string, inPlace bool) decision 
 	case quoteDeleted:
 		return decision{class: Gone}
 	}
-	if v == declOther {
+	switch v {
+	case declOther:
 		return decision{Review, "the lines the diff leads to lie in another declaration (" + what + ")"}
-	}
-	if mp.block && v == declUnknown && len(mp.elsewhere) != 1 {
-		return decision{Review, fmt.Sprintf("the quoted lines were deleted, and the same text occurs %d times in the file", len(mp.elsewhere))}
-	}
-	if v == declUnknown && !mp.block && !mp.anchored && !(inPlace && mp.fate == quoteIntact) {
-		return decision{Review, "the lines around the quoted text changed, and no parser for the file's language can tell which declaration holds it now"}
+	case declUnknown:
+		if what == "" {
+			what = "which declaration holds the lines the diff leads to cannot be told"
+		}
+		return decision{Review, what}
 	}
 	switch {
 	case mp.fate == quoteEdited:

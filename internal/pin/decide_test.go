@@ -7,7 +7,9 @@ import (
 )
 
 // TestDecide is step 4's table: what the mapping shows and whether the
-// declaration is the same decide the class; nothing else does.
+// declaration is the same (by a symbol parser, or for a file none reads
+// by its sections, sameSection) decide the class; nothing else does, and
+// what cannot be told is review, never moved or changed.
 func TestDecide(t *testing.T) {
 	intact := quoteMapping{fate: quoteIntact, anchored: true}
 	block := quoteMapping{fate: quoteIntact, block: true, elsewhere: [][2]int{{4, 6}}}
@@ -20,21 +22,18 @@ func TestDecide(t *testing.T) {
 	}{
 		{"intact in place", intact, declSame, true, Refreshed},
 		{"intact elsewhere", intact, declSame, false, Moved},
-		{"intact, no parser", intact, declUnknown, false, Moved},
-		{"intact, no parser, not anchored", quoteMapping{fate: quoteIntact}, declUnknown, false, Review},
-		{"intact in place, no parser, not anchored", quoteMapping{fate: quoteIntact}, declUnknown, true, Refreshed},
+		{"intact, cannot tell", intact, declUnknown, false, Review},
+		{"intact in place, cannot tell", intact, declUnknown, true, Review},
 		{"intact, not anchored, same declaration", quoteMapping{fate: quoteIntact}, declSame, false, Moved},
 		{"intact in another declaration", intact, declOther, false, Review},
 		{"intact in place, in another declaration", intact, declOther, true, Review},
 		{"edited", quoteMapping{fate: quoteEdited}, declSame, false, Changed},
-		{"edited, no parser, anchored", quoteMapping{fate: quoteEdited, anchored: true}, declUnknown, false, Changed},
-		{"edited, no parser, not anchored", quoteMapping{fate: quoteEdited}, declUnknown, false, Review},
+		{"edited, cannot tell", quoteMapping{fate: quoteEdited, anchored: true}, declUnknown, false, Review},
 		{"edited into another declaration", quoteMapping{fate: quoteEdited}, declOther, false, Review},
 		{"deleted", quoteMapping{fate: quoteDeleted, elsewhere: [][2]int{{1, 3}}}, declUnknown, false, Gone},
 		{"unknown", quoteMapping{fate: quoteUnknown, why: "x"}, declSame, false, Review},
 		{"block moved, same declaration", block, declSame, false, Moved},
-		{"block moved, no parser, unique", block, declUnknown, false, Moved},
-		{"block moved, no parser, twice", quoteMapping{fate: quoteIntact, block: true, elsewhere: [][2]int{{4, 6}, {9, 11}}}, declUnknown, false, Review},
+		{"block moved, cannot tell", block, declUnknown, false, Review},
 		{"block moved into another declaration", block, declOther, false, Review},
 	} {
 		if got := decide(c.mp, c.v, "func A → func B", c.inPlace); got.class != c.want || (got.class == Review) != (got.why != "") {

@@ -29,12 +29,18 @@
 //	           3 carry    mapQuote: intact at, edited into, deleted,
 //	                      or unknown (quotemap.go)
 //	           4 decide   sameDeclaration (the symbol parsers, both
-//	                      versions) and decide (decide.go):
+//	                      versions), or for a file none reads
+//	                      sameSection (outline.go: the Markdown heading,
+//	                      TOML table, indented block or paragraph the
+//	                      diff carries, and only lines whose place the
+//	                      diff knows, not guesses among copies), and
+//	                      decide (decide.go):
 //	                intact, same place ────────────────── Refreshed
 //	                intact, elsewhere ─────────────────── Moved
 //	                edited ─────────────────────────────── Changed at the new place
 //	                deleted ────────────────────────────── Gone (identical text: a hint)
-//	                unknown, or another declaration ───── Review
+//	                unknown, another declaration,
+//	                or cannot be told ─────────────────── Review
 //	           describe   gather what the message shows (describe), then
 //	                      word it (describeQuote, pure): Message (facts),
 //	                      Remedy (one thing to do), Detail, NewDest, and

@@ -38,6 +38,9 @@ type lineMap struct {
 	// letter or a digit) no other old line says, and no more than one new
 	// line: the lines whose place anchors a quote's.
 	distinct []bool
+	// zones are the lines whose pairing was chosen among equal ones, made
+	// once (outline.go).
+	zones *slideZones
 }
 
 // lineHunk is a run of changed lines: old [oldStart, oldEnd) became new

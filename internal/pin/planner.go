@@ -229,6 +229,9 @@ func (p *Planner) relocate(doc, dest, lang string, res *target.Result, values ma
 	v, what := declUnknown, ""
 	if mp.fate == quoteIntact || mp.fate == quoteEdited {
 		v, what = sameDeclaration(p.declsOf(pv.decls, res.Path, lang, pv.text.Bytes()), p.declsOf(cur.decls, res.Path, lang, cur.text.Bytes()), mp.oldLines, mp.newLines, m, pv.distinctive)
+		if v == declUnknown {
+			v, what = sameSection(outlineFormatOf(res.Path), pv.lines, cur.lines, oldSel.Text, mp, m)
+		}
 	}
 	d := decide(mp, v, what, positionsText(f, mp.start, mp.end) == "")
 	c := p.describe(doc, dest, res, values, quoteFacts{old: oldSel, ver: pv.ver, mapping: mp, decision: d, decl: what, cur: cur, lang: lang, lines: m})

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 )
 
 // This file holds text as relocation sees it: decoded, cut into lines as
@@ -25,6 +26,10 @@ type rfcText struct {
 	data  []byte
 	lines []lineSpan
 	keys  []string // each line's characters, without its line ending; made once
+	// sections are the text's outline in format sectionsOf, made once
+	// (outline.go).
+	sections   *[]symbol.Span
+	sectionsOf outlineFormat
 }
 
 func newRFCText(data []byte) *rfcText {

@@ -1,0 +1,104 @@
+package pin
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+)
+
+// TestOutline is the table of the fallback's sections: Markdown headings
+// (fenced code aside), TOML tables, indented blocks and paragraphs.
+func TestOutline(t *testing.T) {
+	for _, c := range []struct {
+		name, path, text string
+		want             []string // "kind name start-end", 0-based, end excluded
+	}{
+		{"markdown", "README.md",
+			"# Top\n\ntext\n## A\nx\n```\n# not a heading\n```\nB\n---\ny\n### C #\nz\n## D\n",
+			[]string{"h1 Top 0-14", "h2 A 3-8", "h2 B 8-13", "h3 C 11-13", "h2 D 13-14"}},
+		{"markdown: no heading in a ~~~ fence, #hashtag is text", "a.markdown",
+			"~~~\n## x\n~~~\n#tag\n  ## Two ##\n",
+			[]string{"h2 Two 4-5"}},
+		{"toml", "conf/a.toml",
+			"a = 1\n[x]\nk = 1\n[[p]]\nn = 2\n[y] # c\n",
+			[]string{"table [x] 1-3", "table [[p]] 3-5", "table [y] 5-6"}},
+		{"yaml", "ci.yaml",
+			"jobs:\n  build:\n    - a\n    - b\n  test:\n    - c\nx: 1\n",
+			[]string{"paragraph jobs: 0-7", "block jobs: 0-6", "block build: 1-4", "block test: 4-6"}},
+		{"text: paragraphs of two lines or more; a block spans blank lines", "NOTES",
+			"p1\np2\n\nq1\n\n\tcode\n",
+			[]string{"paragraph p1 0-2", "block q1 3-6"}},
+		{"text: a block ends at its last indented line", "run.sh",
+			"if x; then\n  a\n\n  b\n\nfi\n",
+			[]string{"block if x; then 0-4", "paragraph if x; then 0-2"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			lines := strings.Split(strings.TrimSuffix(c.text, "\n"), "\n")
+			var got []string
+			for _, s := range outline(outlineFormatOf(c.path), lines) {
+				got = append(got, fmt.Sprintf("%s %s %d-%d", s.Kind, s.Name, s.Start, s.End))
+			}
+			if strings.Join(got, "; ") != strings.Join(c.want, "; ") {
+				t.Errorf("got  %q\nwant %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestSameSection is the fallback's table: whether a quote the line map
+// carries stays in its section, or whether that cannot be told.
+func TestSameSection(t *testing.T) {
+	md := "# Guide\n\nIntro.\n\n## Install\n\nRun make install.\nThen check it.\n\n## Usage\n\nRun the tool.\nIt prints a report.\n"
+	for _, c := range []struct {
+		name, path, old, cur, frag string
+		want                       declVerdict
+	}{
+		{"section moved down by a new one", "g.md", md,
+			strings.Replace(md, "## Install", "## News\n\nNew things.\n\n## Install", 1), "line=6,8", declSame},
+		{"section renamed, its lines kept", "g.md", md,
+			strings.Replace(md, "## Usage", "## Using it", 1), "line=11,13", declSame},
+		{"lines moved into another section", "g.md", md,
+			strings.Replace(strings.Replace(md, "Run make install.\nThen check it.\n", "", 1), "It prints a report.\n", "It prints a report.\n\nRun make install.\nThen check it.\n", 1), "line=6,8", declOther},
+		{"one of two copies deleted", "g.md",
+			"# A\n\nfirst\n\n- same\n- same\n\n- same\n- same\n\nlast\n",
+			"# A\n\nfirst\n\n- same\n- same\n\nlast\n", "line=4,6", declUnknown},
+		{"a copy added next to it", "g.md",
+			"# A\n\nfirst\n\n- same\n- same\n\nlast\n",
+			"# A\n\nfirst\n\n- same\n- same\n\n- same\n- same\n\nlast\n", "line=4,6", declUnknown},
+		{"a table header kept, its body replaced", "c.toml",
+			"[example]\nname = \"x\"\nenabled = true\n[[plugin]]\nname = \"p27\"\npath = \"./a\"\n[[plugin]]\nname = \"p1\"\n",
+			"[example]\nname = \"x\"\nenabled = true\n[[plugin]]\nargs = [\"--fast\"]\n[[plugin]]\nname = \"p1\"\n", "line=1,4", declUnknown},
+		{"edited into a line the file already had", "notes.txt",
+			"alpha one\nbeta two\ngamma three\n\ncommon line here\n",
+			"alpha one\nbeta two\ncommon line here\n\ncommon line here\n", "line=1,3", declUnknown},
+		{"plain text with no sections, tied to a line it has once", "notes.txt",
+			"unique heading\nbody one\nbody two\n",
+			"inserted\nunique heading\nbody one\nbody two\n", "line=0,3", declSame},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f, err := rfc5147.Parse(c.frag)
+			if err != nil {
+				t.Fatal(err)
+			}
+			oldT, err := rfc5147.NewText([]byte(c.old), rfc5147.UTF8)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sel, err := oldT.Select(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			old, cur := newRFCText([]byte(c.old)), newRFCText([]byte(c.cur))
+			m := newLineMap(old, cur)
+			mp := mapQuote(f, sel, old, cur, m)
+			if mp.fate != quoteIntact && mp.fate != quoteEdited {
+				t.Fatalf("mapping: %d (%s)", mp.fate, mp.why)
+			}
+			if got, what := sameSection(outlineFormatOf(c.path), old, cur, sel.Text, mp, m); got != c.want {
+				t.Errorf("got %d (%s), want %d", got, what, c.want)
+			}
+		})
+	}
+}
