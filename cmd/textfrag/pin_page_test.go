@@ -119,3 +119,67 @@ func TestPinChangedQuoteTitle(t *testing.T) {
 	}
 	s.mustCheck()
 }
+
+// remedies counts what a gone message tells a person to do: commands in
+// backticks and "fix the link by hand".
+func remedies(msg string) int {
+	return len(pinAdvice.FindAllString(msg, -1)) + strings.Count(msg, "--root") - strings.Count(msg, "`textfrag") + strings.Count(msg, "fix the link by hand")
+}
+
+// TestPinGoneFileWording: a quote whose file is missing is gone, and what
+// pin says of the file is true of git's history: a file a commit deleted
+// "no longer exists" (naming that commit); one that never was there "does
+// not exist" under the root, nor in git's history. Each message gives one
+// remedy: by hand, or, for a link starting with / whose file a directory
+// below the root holds, the --root that finds it (followed: check passes).
+func TestPinGoneFileWording(t *testing.T) {
+	s := newPinSite(t, map[string]string{"src/a.py": numberedSource(1, 5), "src/old.py": numberedSource(1, 5), "site/src/b.py": numberedSource(1, 5)})
+	s.git("init", "-q")
+	sum := md5hex(numberedSource(1, 5))
+	s.write("site/docs/a.md", "[never](../../src/nothere.py#line=1,3;md5="+sum+")\n\n"+
+		"[deleted](../../src/old.py#line=1,3;md5="+sum+")\n\n"+
+		"[rooted](/src/b.py#line=1,3;md5="+sum+")\n")
+	s.commit("start")
+	s.git("rm", "-q", "src/old.py")
+	s.commit("drop old.py")
+	deletedBy := strings.TrimSpace(s.git("rev-parse", "--short=12", "HEAD"))
+
+	_, stderr, code := s.run("pin", "site/docs")
+	lines := map[string]string{}
+	for _, l := range strings.Split(stderr, "\n") {
+		for _, at := range []string{"site/docs/a.md:1:1: gone: ", "site/docs/a.md:3:1: gone: ", "site/docs/a.md:5:1: gone: "} {
+			if strings.HasPrefix(l, at) {
+				lines[at] = l
+			}
+		}
+	}
+	if code != 1 || len(lines) != 3 {
+		t.Fatalf("pin: exit %d, %d gone quotes:\n%s", code, len(lines), stderr)
+	}
+	never := lines["site/docs/a.md:1:1: gone: "]
+	if want := "src/nothere.py: the target file does not exist: no file src/nothere.py under the project root " + s.dir + ", nor in git's history; fix the link by hand"; !strings.Contains(never, want) {
+		t.Errorf("never there: want %q:\n%s", want, never)
+	}
+	deleted := lines["site/docs/a.md:3:1: gone: "]
+	if want := "src/old.py: the target file no longer exists (commit " + deletedBy + " deleted it); fix the link by hand"; !strings.Contains(deleted, want) {
+		t.Errorf("deleted: want %q:\n%s", want, deleted)
+	}
+	rooted := lines["site/docs/a.md:5:1: gone: "]
+	for _, want := range []string{"src/b.py: the target file does not exist", "links starting with / resolve at the project root, " + s.dir, "give `--root site`"} {
+		if !strings.Contains(rooted, want) {
+			t.Errorf("rooted: want %q:\n%s", want, rooted)
+		}
+	}
+	for _, l := range lines {
+		if strings.Contains(l, "no longer exists") && l != deleted {
+			t.Errorf("said to no longer exist, but git's history never had it: %s", l)
+		}
+		if n := remedies(l); n != 1 {
+			t.Errorf("%d remedies, want 1: %s", n, l)
+		}
+	}
+	// The --root remedy works: from there the rooted link resolves.
+	if _, stderr, code := s.run("check", "--root", "site", "site/docs"); strings.Contains(stderr, "/src/b.py") {
+		t.Errorf("check --root site: exit %d, still fails on the rooted link:\n%s", code, stderr)
+	}
+}
