@@ -1,5 +1,7 @@
 package pin
 
+import "sync/atomic"
+
 // This file places each run of inserted or deleted lines where a person
 // would say the change is, as git diff does after its diff (its
 // "compaction" and indent heuristic). A run whose last line equals the
@@ -90,6 +92,10 @@ func editsOf(del, ins []bool) []edit {
 	return out
 }
 
+// slideSteps counts the lines slideEdits steps over, for the test that
+// holds its cost linear.
+var slideSteps atomic.Int64
+
 // maxSlide bounds how far back from its lowest place a run's positions are
 // scored, so the cost stays linear in the file (git's bound, 100).
 const maxSlide = 100
@@ -123,6 +129,7 @@ func (s groups) next(g lineGroup) (lineGroup, bool) {
 	for n.end < len(s.changed) && s.changed[n.end] {
 		n.end++
 	}
+	slideSteps.Add(int64(n.end-n.start) + 1)
 	return n, true
 }
 
@@ -135,6 +142,7 @@ func (s groups) previous(g lineGroup) (lineGroup, bool) {
 	for p.start > 0 && s.changed[p.start-1] {
 		p.start--
 	}
+	slideSteps.Add(int64(p.end-p.start) + 1)
 	return p, true
 }
 
@@ -147,9 +155,11 @@ func (s groups) up(g *lineGroup) bool {
 	g.start--
 	g.end--
 	s.changed[g.start], s.changed[g.end] = true, false
+	n := g.start
 	for g.start > 0 && s.changed[g.start-1] {
 		g.start--
 	}
+	slideSteps.Add(int64(n-g.start) + 1)
 	return true
 }
 
@@ -162,9 +172,11 @@ func (s groups) down(g *lineGroup) bool {
 	s.changed[g.start], s.changed[g.end] = false, true
 	g.start++
 	g.end++
+	n := g.end
 	for g.end < len(s.changed) && s.changed[g.end] {
 		g.end++
 	}
+	slideSteps.Add(int64(g.end-n) + 1)
 	return true
 }
 

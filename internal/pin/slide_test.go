@@ -291,3 +291,47 @@ func TestRelocationDiffRequestsAPI(t *testing.T) {
 		t.Errorf("the blank lines above def request went to new lines %d and %d, want 16 and 17", m.toNew[5]+1, m.toNew[6]+1)
 	}
 }
+
+// TestSlideEditsLinear counts the lines slideEdits steps over on texts
+// where every run can slide the whole file: n equal lines with a copy of
+// each inserted after it (n runs, which slide into one), and n pairs of
+// lines with one more pair inserted in the middle (it slides over all). Twice the lines, twice the
+// steps (linear), and a few steps a line.
+func TestSlideEditsLinear(t *testing.T) {
+	interleaved := func(n int) ([]string, []string, []edit) {
+		var diff []string
+		for i := 0; i < n; i++ {
+			diff = append(diff, " x", "+x")
+		}
+		return scriptOf(diff)
+	}
+	middle := func(n int) ([]string, []string, []edit) {
+		var diff []string
+		for i := 0; i < n; i++ {
+			if i == n/2 {
+				diff = append(diff, "+    y", "+")
+			}
+			diff = append(diff, "     y", " ")
+		}
+		return scriptOf(diff)
+	}
+	for name, text := range map[string]func(int) ([]string, []string, []edit){"interleaved": interleaved, "one in the middle": middle} {
+		lines := 0
+		steps := func(n int) int64 {
+			a, b, edits := text(n)
+			lines = len(a) + len(b)
+			before := slideSteps.Load()
+			out := slideEdits(a, b, edits)
+			if len(out) != len(edits) {
+				t.Fatalf("%s: %d edits, want %d", name, len(out), len(edits))
+			}
+			return slideSteps.Load() - before
+		}
+		const n = 4000
+		small, large := steps(n), steps(2*n)
+		t.Logf("%s: %d steps; doubled: %d (×%.2f), %.1f a line", name, small, large, float64(large)/float64(small), float64(large)/float64(lines))
+		if large > small*5/2 || large > 8*int64(lines) {
+			t.Errorf("%s: steps %d → %d for twice the lines (linear: ×2, at most 8 a line)", name, small, large)
+		}
+	}
+}
