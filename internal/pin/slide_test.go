@@ -45,10 +45,10 @@ func writeScript(a, b []string, edits []edit) []string {
 // TestSlideEdits: each run of inserted or deleted lines is placed where
 // git diff (its default indent heuristic) places it; every expected diff
 // below is what `git diff --no-index` prints for the two texts, whatever
-// placement the input diff had, but one: where the blank lines kept above
+// placement the input diff had, but two: where the blank lines kept above
 // a replaced def go down to it, git's own diff of the shortened texts
 // keeps the input's pairing, and the expected diff is git's of the whole
-// file (requests' api.py, v2.32.0 → v2.34.0).
+// file (requests' api.py, v2.32.0 → v2.34.0 and back).
 func TestSlideEdits(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
@@ -117,6 +117,42 @@ func TestSlideEdits(t *testing.T) {
 			"+def request(",
 			"+    method: str, url: str, **kwargs: Unpack[Kwargs]",
 			"+) -> Response:",
+			"     \"\"\"Constructs and sends a Request.",
+		},
+	}, {
+		// The other way (v2.34.0 → v2.32.0): the deleted block's blank
+		// lines are not the ones kept.
+		name: "blank lines kept above a replaced def go down to it, deleting",
+		diff: []string{
+			" from . import sessions",
+			"-from .models import Response",
+			" ",
+			"-if TYPE_CHECKING:",
+			"-    from typing_extensions import Unpack",
+			" ",
+			"-    from . import _types as _t",
+			"-",
+			"-",
+			"-def request(",
+			"-    method: str, url: str, **kwargs: Unpack[Kwargs]",
+			"-) -> Response:",
+			"+def request(method, url, **kwargs):",
+			"     \"\"\"Constructs and sends a Request.",
+		},
+		want: []string{
+			" from . import sessions",
+			"-from .models import Response",
+			"-",
+			"-if TYPE_CHECKING:",
+			"-    from typing_extensions import Unpack",
+			"-",
+			"-    from . import _types as _t",
+			" ",
+			" ",
+			"-def request(",
+			"-    method: str, url: str, **kwargs: Unpack[Kwargs]",
+			"-) -> Response:",
+			"+def request(method, url, **kwargs):",
 			"     \"\"\"Constructs and sends a Request.",
 		},
 	}, {
