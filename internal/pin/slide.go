@@ -55,7 +55,7 @@ func gatherBlanks(lines []string, changed, other []bool) {
 	s, o := groups{lines, changed}, groups{nil, other}
 	g, og := s.first(), o.first()
 	for {
-		if g.start > 0 && g.end > g.start && og.end > og.start && indentOf(lines[g.start-1]) < 0 {
+		if g.start > 0 && g.end > g.start && og.end > og.start && lineIndent(lines[g.start-1]) < 0 {
 			for t := g.end - 1; t >= g.start; t-- {
 				if lines[t] == lines[g.start-1] {
 					changed[g.start-1], changed[t] = true, false
@@ -289,9 +289,9 @@ const (
 	splitMaxBlanksMeasured = 20
 )
 
-// indentOf returns a line's indentation in columns (tabs to the next
+// lineIndent returns a line's indentation in columns (tabs to the next
 // multiple of 8), or -1 for a blank line.
-func indentOf(line string) int {
+func lineIndent(line string) int {
 	n := 0
 	for i := 0; i < len(line); i++ {
 		switch line[i] {
@@ -316,11 +316,11 @@ func scoreSplit(lines []string, at int) splitScore {
 	endOfFile := at >= len(lines)
 	indent := -1 // of the line after the cut
 	if !endOfFile {
-		indent = indentOf(lines[at])
+		indent = lineIndent(lines[at])
 	}
 	preBlank, preIndent := 0, -1 // blank lines above; the indent of the first other
 	for i := at - 1; i >= 0; i-- {
-		if preIndent = indentOf(lines[i]); preIndent >= 0 {
+		if preIndent = lineIndent(lines[i]); preIndent >= 0 {
 			break
 		}
 		if preBlank++; preBlank == splitMaxBlanksMeasured {
@@ -330,7 +330,7 @@ func scoreSplit(lines []string, at int) splitScore {
 	}
 	postBlank, postIndent := 0, -1 // blank lines below the line after the cut; the indent of the first other
 	for i := at + 1; i < len(lines); i++ {
-		if postIndent = indentOf(lines[i]); postIndent >= 0 {
+		if postIndent = lineIndent(lines[i]); postIndent >= 0 {
 			break
 		}
 		if postBlank++; postBlank == splitMaxBlanksMeasured {
