@@ -88,11 +88,12 @@ func TestRefsDiffNameNotFollowed(t *testing.T) {
 	base := namesSource
 	for _, tc := range []struct {
 		name, change, want string
+		pinClass           string // pin's class of the quote: the same as refs' for a name matched twice
 	}{
 		{"ambiguous", base + "\nfunc (s *Server) helper() {}\n\nfunc helper() int { return 3 }\n",
-			"sym=helper cannot be followed in src/server.go now, and pin will not re-pin it: src/server.go line 15: sym=helper matches 2 declarations in src/server.go: func helper (line 15), func helper (line 19)"},
+			"sym=helper cannot be followed in src/server.go now, and pin will not re-pin it: src/server.go line 15: sym=helper matches 2 declarations in src/server.go: func helper (line 15), func helper (line 19)", "review"},
 		{"does not parse", strings.Replace(base, "func helper() int { return 2 }", "func helper() int { return 2", 1),
-			"sym=helper cannot be followed in src/server.go now, and pin will not re-pin it: src/server.go line 15: src/server.go does not parse as Go (line 16)"},
+			"sym=helper cannot be followed in src/server.go now, and pin will not re-pin it: src/server.go line 15: src/server.go does not parse as Go (line 16)", "error"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newNamesRepo(t)
@@ -111,8 +112,12 @@ func TestRefsDiffNameNotFollowed(t *testing.T) {
 				t.Errorf("the link to helper:\n%s\nwant a review quote that says %q, without an accept remedy\n(all: %s)", line, tc.want, out)
 			}
 			// What it says holds: pin does not re-pin it.
-			if _, pinErr, pinCode := s.run("pin", "--write", "--accept-changed", "docs/guide.md"); pinCode != 1 || !strings.Contains(pinErr, "docs/guide.md:5:1: error:") {
-				t.Errorf("pin --write --accept-changed: exit %d\n%s", pinCode, pinErr)
+			if _, pinErr, pinCode := s.run("pin", "--write", "--accept-changed", "docs/guide.md"); pinCode != 1 || !strings.Contains(pinErr, "docs/guide.md:5:1: "+tc.pinClass+":") {
+				t.Errorf("pin --write --accept-changed: exit %d, want %s\n%s", pinCode, tc.pinClass, pinErr)
+			}
+			// pin --check blocks it too, in the same class.
+			if _, pinErr, pinCode := s.run("pin", "--check", "docs/guide.md"); pinCode != 1 || !strings.Contains(pinErr, "docs/guide.md:5:1: "+tc.pinClass+": ") {
+				t.Errorf("pin --check: exit %d, want %s\n%s", pinCode, tc.pinClass, pinErr)
 			}
 		})
 	}

@@ -199,27 +199,37 @@ func (p *pinner) linkCommand(name string, c pin.Change) string {
 	return cmd + " --from " + pinShellWords([]string{page})
 }
 
-// rootedAdvice is what pin adds to a gone quote whose link starts with /
-// and whose file is missing under the root: where such links resolve and
-// the --root (named from the working directory) that finds the file, as
-// check and refs --diff say it (project.SlashAdvice); "" otherwise.
-func (p *pinner) rootedAdvice(name, dest string) string {
+// rootedAdvice is what pin says of a gone quote whose link starts with /
+// and whose file is missing under the root: where such links resolve
+// (fact, for the message) and, when a directory between the page (or the
+// working directory) and the root holds the file, the one remedy: the
+// --root, named from the working directory, that finds it (as check and
+// refs --diff name it: project.SlashAdvice). Both "" otherwise; remedy ""
+// leaves the Planner's.
+func (p *pinner) rootedAdvice(name, dest string) (fact, remedy string) {
 	file, ok := project.RootedPath(dest)
 	if !ok || p.opt.proj == nil || !filepath.IsLocal(filepath.FromSlash(file)) {
-		return ""
+		return "", ""
 	}
 	if _, err := os.Stat(filepath.Join(p.opt.proj.Root, filepath.FromSlash(file))); !errors.Is(err, fs.ErrNotExist) {
-		return ""
+		return "", ""
 	}
+	fact = fmt.Sprintf("; links starting with / resolve at the project root, %s (%s)", p.opt.proj.Root, p.opt.proj.Origin)
 	wd, err := os.Getwd()
 	if err != nil {
-		return ""
+		return fact, ""
 	}
 	dirs := []string{wd}
 	if abs, err := filepath.Abs(name); err == nil {
 		dirs = []string{filepath.Dir(abs), wd}
 	}
-	return "; " + p.opt.proj.SlashAdvice(file, func(dir string) string { return pinShellWords([]string{argPath(wd, dir)}) }, dirs...)
+	dir := p.opt.proj.Holding(file, dirs...)
+	if dir == "" {
+		return fact, ""
+	}
+	dir = pinShellWords([]string{argPath(wd, dir)})
+	return fmt.Sprintf("%s; %s holds %s", fact, dir, file),
+		fmt.Sprintf("if links starting with / mean that directory, give `--root %s`, or set root = \"DIR\" in %s", dir, project.ConfigName)
 }
 
 // decideQuote settles one planned change of the page name (whose links
@@ -241,7 +251,11 @@ func (p *pinner) decideQuote(name string, links []mdlink.Link, c pin.Change) pin
 	// one for this quote, from where the user runs pin. A message whose
 	// remedy is its own (an error, a name not found) keeps it.
 	if c.Class == pin.Gone {
-		c.Message += p.rootedAdvice(name, c.Link.Dest)
+		fact, remedy := p.rootedAdvice(name, c.Link.Dest)
+		c.Message += fact
+		if remedy != "" {
+			c.Remedy = remedy
+		}
 	}
 	fix := c.Remedy // the Planner's, kept where link cannot write the quote
 	if lc := p.linkCommand(name, c); fix != "" && lc != "" {

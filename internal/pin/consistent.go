@@ -174,7 +174,22 @@ func titleEdit(src []byte, l mdlink.Link, move lineMover, warnings *[]string) (E
 	if text == l.Title {
 		return Edit{}, false
 	}
+	if text == "" {
+		// Nothing left: the title goes whole, with its delimiters and
+		// the space before it (an empty title, `… "")`, says nothing
+		// and reads as a mistake).
+		return Edit{Start: afterDest(src, l), End: end + 1, Text: ""}, true
+	}
 	return Edit{Start: start, End: end, Text: text}, true
+}
+
+// afterDest returns the offset just after the destination of l, its
+// closing > included.
+func afterDest(src []byte, l mdlink.Link) int {
+	if l.End < len(src) && src[l.End] == '>' {
+		return l.End + 1
+	}
+	return l.End
 }
 
 // moveLineList moves an hl= list (human source lines, "12,15-17") line by
@@ -232,10 +247,7 @@ func lineList(ns []int64) string {
 // definition after its destination: src[start:end] is the title's text,
 // between its delimiters.
 func titleSpan(src []byte, l mdlink.Link) (start, end int, ok bool) {
-	i := l.End
-	if i < len(src) && src[i] == '>' {
-		i++
-	}
+	i := afterDest(src, l)
 	j := i
 	for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n' || src[j] == '\r') {
 		j++

@@ -24,8 +24,10 @@
 //	                      reflog; blob sizes first, each read once, within
 //	                      MaxVersions, MaxBytes, MaxVersionBytes (history.go)
 //	                        none, no history, or a limit ─────── Review
-//	           2 map      newLineMap: an anchored line diff old → now, and
-//	                      edited lines paired by similarity (linemap.go)
+//	           2 map      newLineMap: an anchored line diff old → now, its
+//	                      runs of changes slid where git diff shows them
+//	                      (slide.go), and edited lines paired by
+//	                      similarity (linemap.go)
 //	           3 carry    mapQuote: intact at, edited into, deleted,
 //	                      or unknown (quotemap.go)
 //	           4 decide   sameDeclaration (the symbol parsers, both

@@ -91,7 +91,7 @@ func newLineMap(old, cur *rfcText) *lineMap {
 		c := count[strings.TrimSpace(l)]
 		m.distinct[i] = c[0] == 1 && c[1] <= 1 && substantive(l)
 	}
-	edits := diffLinesAnchored(a, b)
+	edits := relocationDiff(a, b)
 	for _, e := range edits {
 		if e.kind == opEqual {
 			m.fate[e.a], m.toNew[e.a], m.fromNew[e.b] = lineKept, e.b, e.a
@@ -245,6 +245,12 @@ func substantive(line string) bool {
 // maxAnchorDepth bounds the recursion of diffLinesAnchored; deeper ranges
 // are diffed by Myers' algorithm alone.
 const maxAnchorDepth = 24
+
+// relocationDiff is the line diff relocation follows: anchored, then
+// each run of changes slid where git diff would show it (slideEdits).
+func relocationDiff(a, b []string) []edit {
+	return slideEdits(a, b, diffLinesAnchored(a, b))
+}
 
 // diffLinesAnchored returns an edit script turning a into b, as
 // diffLines does, but anchored first on lines that occur once in a and

@@ -35,15 +35,23 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 	if err != nil {
 		class := Error
 		msg := fmt.Sprintf("%s: %s", label, oneLine(err.Error()))
-		if errors.Is(err, symbol.ErrNotFound) {
+		switch {
+		case errors.Is(err, symbol.ErrNotFound):
 			class = Gone
 			if h := p.nameGoneHint(res, n); h != "" {
 				msg += "; " + h
 			}
+		case errors.Is(err, symbol.ErrAmbiguous):
+			// A name that now has several declarations cannot be
+			// followed: review, as refs --diff classes it (README's
+			// table), not an error in the link.
+			class = Review
 		}
 		// The lookup's own message: what is wrong and what a person can
 		// do (pin cannot).
-		return failure(class, msg)
+		c := failure(class, msg)
+		c.Unfollowed = class == Review
+		return c
 	}
 	if span.End <= span.Start {
 		return failure(Error, fmt.Sprintf("%s: %s spans no line now (its markers are adjacent); put the lines to quote between them, or fix the link by hand", label, n.sel))

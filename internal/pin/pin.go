@@ -56,6 +56,9 @@ type Change struct {
 	// Lines says where the quote's lines went, for Consistency: set by
 	// relocation for refreshed, moved and changed quotes; nil otherwise.
 	Lines *LineMove
+	// Unfollowed is set on a Review of a link whose sym=/region= name
+	// cannot be looked up now (it matches several declarations).
+	Unfollowed bool
 }
 
 // Text is the change's message with its remedy, as a person reads it.

@@ -49,11 +49,11 @@ func (p *Planner) link(doc, dest, title string) Change {
 	case errors.As(err, &te) && te.Result != nil && errors.Is(err, rfc5147.ErrIntegrity):
 		res = te.Result
 	case errors.Is(err, target.ErrNotFound):
-		what := dest
+		what, why := dest, "the target file does not exist ("+oneLine(err.Error())+")"
 		if te != nil && te.Path != "" {
-			what = te.Path
+			what, why = te.Path, p.missingFile(te.Path)
 		}
-		c := failure(Gone, fmt.Sprintf("%s: the target file no longer exists (%s)", what, oneLine(err.Error())))
+		c := failure(Gone, what+": "+why)
 		c.Remedy = "fix the link by hand"
 		return c
 	default:

@@ -186,7 +186,7 @@ type LineHunk struct{ OldStart, OldEnd, NewStart, NewEnd int }
 // endings, as relocation compares them. Also the number of lines of each.
 func LineHunks(old, cur []byte) (hunks []LineHunk, oldLines, newLines int) {
 	a, b := newRFCText(old).contents(), newRFCText(cur).contents()
-	for _, h := range hunksOf(diffLinesAnchored(a, b)) {
+	for _, h := range hunksOf(relocationDiff(a, b)) {
 		hunks = append(hunks, LineHunk{h.oldStart, h.oldEnd, h.newStart, h.newEnd})
 	}
 	return hunks, len(a), len(b)

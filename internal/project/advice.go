@@ -82,6 +82,10 @@ func (p *Project) SlashAdvice(file string, name func(dir string) string, dirs ..
 	return fmt.Sprintf("%s; %s holds %s: if links starting with / mean that directory, give `--root %s`, or set root = \"DIR\" in %s", where, dir, file, dir, ConfigName)
 }
 
+// Holding returns the directory SlashAdvice names as the root that finds
+// the project path file, absolute; "" when none does.
+func (p *Project) Holding(file string, dirs ...string) string { return p.holding(file, dirs) }
+
 // holding returns the nearest directory strictly inside the root, at or
 // above one of dirs, that holds the regular file at project path file; ""
 // when none does.

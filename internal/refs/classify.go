@@ -32,6 +32,7 @@ type facts struct {
 	newInPage  bool // unpinned and not in BASE's page: written for the work tree
 	current    bool // pinned and resolving against the work tree: re-pinned, or never affected
 	engine     pin.Class
+	unfollowed bool // the engine could not look the link's name up (pin.Change.Unfollowed)
 	engineMsg  string
 	followed   bool   // the engine's destination (or the link) resolves now
 	followedAt string // its label, when followed
@@ -110,7 +111,7 @@ func decide(f facts) verdict {
 		switch {
 		case f.engine == pin.Gone:
 			return verdict{Deleted, caseNameGone}
-		case f.engine == pin.Error && !f.renamed:
+		case (f.engine == pin.Error || f.engine == pin.Review && f.unfollowed) && !f.renamed:
 			return verdict{Review, caseNameStuck}
 		}
 	}
@@ -219,7 +220,7 @@ func gather(r *target.Resolver, planner *pin.Planner, cmds Commands, src *Change
 	planner.AcceptCommand = func(string) string { return cmds.Pin(" -i", l.Page) }
 	planner.ForPage(l.Page)
 	ch := planner.PlanLink(l.Page, ml)
-	f.engine, f.engineMsg = ch.Class, oneLine(ch.Message)
+	f.engine, f.engineMsg, f.unfollowed = ch.Class, oneLine(ch.Message), ch.Unfollowed
 	resolve := func(d string) *rfc5147.Selection {
 		if d == "" {
 			return nil

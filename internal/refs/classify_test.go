@@ -48,6 +48,8 @@ func TestDecide(t *testing.T) {
 		{"engine error", with(func(f *facts) { f.engine = pin.Error }), Review, caseReview},
 		{"name gone", with(func(f *facts) { f.name, f.engine = "sym=A", pin.Gone }), Deleted, caseNameGone},
 		{"name stuck", with(func(f *facts) { f.name, f.engine = "sym=A", pin.Error }), Review, caseNameStuck},
+		{"name matched twice (pin: review)", with(func(f *facts) { f.name, f.engine, f.unfollowed = "sym=A", pin.Review, true }), Review, caseNameStuck},
+		{"named, engine review for another reason", with(func(f *facts) { f.name, f.engine = "sym=A", pin.Review }), Review, caseReview},
 		{"name body changed", with(func(f *facts) { f.name, f.engine = "sym=A", pin.Changed }), Changed, caseChanged},
 	}
 	for _, c := range cases {
