@@ -3,6 +3,7 @@ package hugotest
 import (
 	"fmt"
 	htmlpkg "html"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -67,6 +68,17 @@ func TestSourceURLSchemeChecked(t *testing.T) {
 		{`https:\\example.org`, false},
 		{`\\evil.example/{path}`, false},
 		{"https://example.org/\x7f", false},
+		// As the caption's href reads it: references decoded.
+		{"javascript&colon;alert(1)//{path}", false},
+		{"javascript&#58;alert(1)", false},
+		{"javascript&#x3A;alert(1)", false},
+		{"&#106;avascript:alert(1)", false},
+		{"&#x64;ata:text/html,x", false},
+		{"https://example.org/?a=1&b={start}", true},
+		// A placeholder is not a scheme.
+		{"{path}:alert(1)", false},
+		{"java{path}:x", false},
+		{"{path}#L{start}:{end}", true},
 	} {
 		if lib := textfrag.CheckSourceURL(c.tmpl) == nil; lib != c.ok {
 			t.Fatalf("%q: the library says ok=%v, the table %v", c.tmpl, lib, c.ok)
@@ -77,7 +89,7 @@ func TestSourceURLSchemeChecked(t *testing.T) {
 				t.Errorf("%q: the build failed: %v\n%s", c.tmpl, r.Err, r.Log)
 				continue
 			}
-			want := strings.NewReplacer("{path}", "src/a.txt", "{start}", "1", "{end}", "1").Replace(c.tmpl)
+			want := strings.NewReplacer("{path}", "src/a.txt", "{start}", "1", "{end}", "1", "&amp;", "&").Replace(c.tmpl)
 			if got := sourceHref(r.Pages["page.md"]); got != want {
 				t.Errorf("%q: the caption links to %q, want %q", c.tmpl, got, want)
 			}
@@ -88,6 +100,25 @@ func TestSourceURLSchemeChecked(t *testing.T) {
 			continue
 		}
 		mustContain(t, fmt.Sprintf("the log for %q", c.tmpl), r.Err.Error()+r.Log, "textfrag config error: params.textfrag.sourceURL = ", "http or https URL")
+	}
+}
+
+// {path} makes no scheme, as in the library: a file named
+// "javascript:alert(1)" quoted under a template that starts with {path} is a
+// relative link, its ":" written %3A.
+func TestSourceURLPathMakesNoScheme(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "javascript:alert(1)"), twoLines)
+	doc := "---\ntitle: t\n---\n\n![y](./javascript:alert%281%29#line=0,1)\n"
+	r := site{Root: root, Docs: map[string]string{"page.md": doc}, Params: `sourceURL = "{path}"`}.build(t)
+	if r.Err != nil {
+		t.Fatalf("%v\n%s", r.Err, r.Log)
+	}
+	if got := sourceHref(r.Pages["page.md"]); got != "javascript%3Aalert%281%29" {
+		t.Errorf("the caption links to %q:\n%s", got, r.Pages["page.md"])
+	}
+	if strings.Contains(strings.ToLower(r.Pages["page.md"]), `href="javascript:`) {
+		t.Errorf("a javascript: link was published:\n%s", r.Pages["page.md"])
 	}
 }
 
