@@ -333,6 +333,7 @@ func TestUnlistedPagesFailClosed(t *testing.T) {
 		{"a leaf bundle", "content/other/bundle/index.md", ""},
 		{"a directory mounted elsewhere", "guides/setup/unlisted.md", mounts},
 		{"a section's own page", "content/archive/_index.md", ""},
+		{"a site whose only listed page is elsewhere", "content/other/unlisted.md", "[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\nexcludeFiles = [\"docs/**\", \"*.fr.md\"]\n[[module.mounts]]\nsource = \"guides\"\ntarget = \"content/manual\"\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var config []string
