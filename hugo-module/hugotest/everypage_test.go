@@ -326,14 +326,24 @@ func TestUnlistedPagesFailClosed(t *testing.T) {
 	for _, c := range []struct {
 		name, file string // file: the unlisted page, from the project root
 		config     string
+		extra      map[string]string // more files, from the project root
 	}{
-		{"second language", "content/docs/hidden.fr.md", "[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n"},
-		{"first language of two", "content/docs/hidden.md", "[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n"},
-		{"a directory with no listed page", "content/other/deep/unlisted.md", ""},
-		{"a leaf bundle", "content/other/bundle/index.md", ""},
-		{"a directory mounted elsewhere", "guides/setup/unlisted.md", mounts},
-		{"a section's own page", "content/archive/_index.md", ""},
-		{"a site whose only listed page is elsewhere", "content/other/unlisted.md", "[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\nexcludeFiles = [\"docs/**\", \"*.fr.md\"]\n[[module.mounts]]\nsource = \"guides\"\ntarget = \"content/manual\"\n"},
+		{"second language", "content/docs/hidden.fr.md", "[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n", nil},
+		{"first language of two", "content/docs/hidden.md", "[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n", nil},
+		{"a directory with no listed page", "content/other/deep/unlisted.md", "", nil},
+		{"a leaf bundle", "content/other/bundle/index.md", "", nil},
+		{"a directory mounted elsewhere", "guides/setup/unlisted.md", mounts, nil},
+		{"a section's own page", "content/archive/_index.md", "", nil},
+		// Directories the walk may skip: a listed section's, when its pages
+		// are all listed there.
+		{"beside a listed section's pages", "content/docs/unlisted.md", "", map[string]string{
+			"content/docs/_index.md": "---\ntitle: Docs\n---\n", "content/docs/more.md": "---\ntitle: More\n---\n\nText.\n"}},
+		{"listed in an unlisted section", "content/archive/local.md", "", map[string]string{
+			"content/archive/_index.md": "---\ntitle: Archive\nbuild:\n  list: never\n---\n"}},
+		{"beside pages mounted into its section", "content/docs/unlisted.md",
+			"[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\n[[module.mounts]]\nsource = \"extra\"\ntarget = \"content/docs\"\n",
+			map[string]string{"content/docs/_index.md": "---\ntitle: Docs\n---\n", "extra/b.md": "---\ntitle: B\n---\n\nText.\n"}},
+		{"a site whose only listed page is elsewhere", "content/other/unlisted.md", "[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\nexcludeFiles = [\"docs/**\", \"*.fr.md\"]\n[[module.mounts]]\nsource = \"guides\"\ntarget = \"content/manual\"\n", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var config []string
@@ -342,7 +352,14 @@ func TestUnlistedPagesFailClosed(t *testing.T) {
 			}
 			root := listerFiles(t, themeFirst, map[string]string{"docs/plain.fr.md": "---\ntitle: Simple\n---\n\nPas de citation.\n"}, config...)
 			write(t, filepath.Join(root, "guides", "listed.md"), "---\ntitle: Listed\n---\n\nA listed guide.\n")
-			write(t, filepath.Join(root, filepath.FromSlash(c.file)), unlisted)
+			page := unlisted
+			if strings.Contains(c.name, "unlisted section") {
+				page = strings.Replace(unlisted, "list: never", "list: local", 1)
+			}
+			write(t, filepath.Join(root, filepath.FromSlash(c.file)), page)
+			for name, text := range c.extra {
+				write(t, filepath.Join(root, filepath.FromSlash(name)), text)
+			}
 			b := hugolib.NewIntegrationTestBuilder(hugolib.IntegrationTestConfig{T: t, NeedsOsFS: true, WorkingDir: root, LogLevel: logg.LevelWarn})
 			_, err := b.BuildE()
 			if err == nil {
