@@ -121,11 +121,13 @@ func (d *document) href(res *target.Result, dest string) string {
 }
 
 // escapePath URL-escapes a project path one segment at a time, so that a
-// name holding "#", "?", "%" or spaces stays one path in a source URL.
+// name holding "#", "?", "%" or spaces stays one path in a source URL, and
+// writes ":" as %3A, so that a file named "javascript:x" makes no scheme
+// where the template starts with {path}.
 func escapePath(p string) string {
 	segs := strings.Split(p, "/")
 	for i, seg := range segs {
-		segs[i] = url.PathEscape(seg)
+		segs[i] = strings.ReplaceAll(url.PathEscape(seg), ":", "%3A")
 	}
 	return strings.Join(segs, "/")
 }

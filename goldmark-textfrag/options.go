@@ -230,8 +230,14 @@ func WithWarningsAsErrors(on bool) Option {
 
 // CheckSourceURL reports whether template may be given to WithSourceURL:
 // an http or https URL, or a relative one, with no space, control character
-// or backslash (a browser drops tabs, so "java\tscript:" would run). A
-// document converted with a template it refuses fails with Kind "config".
+// or backslash (a browser drops tabs, so "java\tscript:" would run). The
+// template is judged as written and as the caption's href reads it, with
+// character references decoded ("javascript&colon;x" and
+// "&#106;avascript:x" are javascript: links); its scheme is what precedes
+// the first ":" before any "/", "?" or "#", placeholders included, so that
+// no {path} can make one ("{path}:x" is refused; a ":" that {path} itself
+// holds is written %3A). A document converted with a template it refuses
+// fails with Kind "config".
 func CheckSourceURL(template string) error {
 	tmpl := template
 	if tmpl == "" {
@@ -242,13 +248,15 @@ func CheckSourceURL(template string) error {
 			return fmt.Errorf("%q: holds a space, a control character or a backslash; write an http or https URL such as https://github.com/o/r/blob/main/{path}#L{start}-L{end}", tmpl)
 		}
 	}
-	end := strings.IndexAny(tmpl, "/?#{")
-	if end < 0 {
-		end = len(tmpl)
-	}
-	if scheme, _, ok := strings.Cut(tmpl[:end], ":"); ok {
-		if !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
-			return fmt.Errorf("%q: the scheme %q is refused: captions link only to http or https URLs (or relative ones), such as https://github.com/o/r/blob/main/{path}#L{start}-L{end}", tmpl, scheme+":")
+	for _, read := range []string{tmpl, target.MarkdownDecoded(tmpl)} {
+		end := strings.IndexAny(read, "/?#")
+		if end < 0 {
+			end = len(read)
+		}
+		if scheme, _, ok := strings.Cut(read[:end], ":"); ok {
+			if !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
+				return fmt.Errorf("%q: the scheme %q is refused: captions link only to http or https URLs (or relative ones), such as https://github.com/o/r/blob/main/{path}#L{start}-L{end}", tmpl, scheme+":")
+			}
 		}
 	}
 	return nil

@@ -33,6 +33,18 @@ func TestWithSourceURLScheme(t *testing.T) {
 		{"data:text/html,x", false},
 		{"https://example.com/a b", false},
 		{`https:\\example.com`, false},
+		// As the caption's href reads it: references decoded.
+		{"javascript&colon;alert(1)//{path}", false},
+		{"javascript&#58;alert(1)", false},
+		{"javascript&#x3A;alert(1)", false},
+		{"&#106;avascript:alert(1)", false},
+		{"&#x64;ata:text/html,x", false},
+		{"https://example.com/?a=1&b={start}", true},
+		{"https&colon;//example.com/{path}", true},
+		// A placeholder is not a scheme.
+		{"{path}:alert(1)", false},
+		{"java{path}:x", false},
+		{"{path}#L{start}:{end}", true},
 	} {
 		md := goldmark.New(goldmark.WithExtensions(textfrag.New(textfrag.WithFS(project), textfrag.WithSourceURL(c.tmpl))))
 		pc := parser.NewContext()
@@ -45,5 +57,21 @@ func TestWithSourceURLScheme(t *testing.T) {
 		if !c.ok && (out.Len() != 0 || !strings.Contains(err.Error(), "index.md:1:1: error: ") || !strings.Contains(err.Error(), "http or https")) {
 			t.Errorf("%q: wrote %q; error %v", c.tmpl, out.String(), err)
 		}
+	}
+}
+
+// {path} makes no scheme: a file named "javascript:alert(1)" quoted under a
+// template that starts with {path} is a relative link, its ":" written %3A.
+func TestSourceURLPathMakesNoScheme(t *testing.T) {
+	project := fstest.MapFS{"javascript:alert(1)": {Data: []byte("one\ntwo\n")}}
+	md := goldmark.New(goldmark.WithExtensions(textfrag.New(textfrag.WithFS(project), textfrag.WithSourceURL("{path}"))))
+	pc := parser.NewContext()
+	textfrag.SetDocument(pc, "index.md")
+	var out bytes.Buffer
+	if err := md.Convert([]byte("[a](./javascript:alert%281%29#line=0,1)\n"), &out, parser.WithContext(pc)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `href="javascript%3Aalert%281%29"`) {
+		t.Errorf("the caption's link:\n%s", out.String())
 	}
 }

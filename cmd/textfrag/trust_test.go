@@ -329,6 +329,11 @@ func TestSourceURLJavascriptRefused(t *testing.T) {
 	if r.code != exitError || !strings.Contains(r.stderr, "--source-url") {
 		t.Errorf("build --source-url javascript:: %d\n%s", r.code, r.stderr)
 	}
+	// Spelled with a character reference, as the caption's href reads it.
+	r = e2eRun(t, dir, "build", "docs", "-o", "out", "--source-url", "javascript&colon;alert(1)//{path}")
+	if r.code != exitError || !strings.Contains(r.stderr, "--source-url") {
+		t.Errorf("build --source-url javascript&colon;: %d\n%s", r.code, r.stderr)
+	}
 	r = e2eRun(t, dir, "build", "docs", "-o", "out", "--source-url", "https://example.org/{path}#L{start}")
 	if r.code != 0 {
 		t.Errorf("build --source-url https: %d\n%s", r.code, r.stderr)

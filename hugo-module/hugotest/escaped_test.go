@@ -6,6 +6,7 @@ import (
 	htmlpkg "html"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -103,5 +104,40 @@ func TestEscapedDestinationWithThemes(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// Decoding the character references of a destination is linear in them: a
+// destination of n "&amp;"s (a fork's page) makes the build allocate about
+// twice as many more bytes from 2n to 4n as from n to 2n (a count, not a
+// time; concatenating as it decoded made it four times), and still fails
+// as escaped with the plain spelling.
+func TestEscapedManyReferencesLinear(t *testing.T) {
+	bytesFor := func(n int) uint64 {
+		root := newProject(t)
+		md := "[w](../src/a.txt" + strings.Repeat("&amp;", n) + "#line=0,1)"
+		s := site{Root: root, Docs: map[string]string{"docs/p.md": "---\ntitle: p\n---\n\n" + md + "\n"}}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		r := s.build(t)
+		runtime.ReadMemStats(&after)
+		if r.Err == nil || !strings.Contains(r.Log, "textfrag escaped error") || !strings.Contains(r.Log, "(&amp;)") {
+			t.Fatalf("%d references: want an escaped error, got %v", n, r.Err)
+		}
+		if plain := "../src/a.txt" + strings.Repeat("%26", n) + "#line=0,1"; !strings.Contains(r.Log, "Write the link plainly, as "+plain+".") {
+			t.Fatalf("%d references: the remedy is not %s…", n, plain[:40])
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	const n = 4000
+	a1, a2, a4 := bytesFor(n), bytesFor(2*n), bytesFor(4*n)
+	t.Logf("bytes allocated: %d references %d, %d references %d, %d references %d", n, a1, 2*n, a2, 4*n, a4)
+	if a2 <= a1 || a4 <= a2 {
+		t.Fatalf("allocations do not grow with the references: %d, %d, %d", a1, a2, a4)
+	}
+	if grow, base := a4-a2, a2-a1; float64(grow) > 2.5*float64(base) {
+		t.Errorf("from %d to %d references the build allocated %d more bytes, from %d to %d %d more: %.1f times (linear is 2)",
+			n, 2*n, base, 2*n, 4*n, grow, float64(grow)/float64(base))
 	}
 }

@@ -15,18 +15,23 @@ import (
 )
 
 // "lister" is a fixture theme (written for these tests) whose pages show
-// other pages' text, as blog and docs themes do: its home page lists every
+// other pages' text, as blog and docs themes do: its home page shows a
+// headless bundle's content (site.GetPage "/headless", as Hugo's docs show
+// headless bundles used) and lists every
 // regular page's summary and markdownified description (FixIt's index.html),
 // section, taxonomy and term pages list their pages' summaries, and its feed
 // (rss.xml) holds each listed page's summary, or a page's content when the
-// page is rendered to RSS itself (Stack's index.xml). Its hooks render every
-// link and image, as hextra's do.
+// page is rendered to RSS itself (Stack's index.xml); its "bare" layout
+// (layout: bare) writes a page's content alone, without the base template
+// and so without textfrag/head (an embed or print view). Its hooks render
+// every link and image, as hextra's do.
 var listerTheme = map[string]string{
 	"layouts/baseof.html":                    `<!doctype html><html><head>{{ partial "custom/head-end.html" . }}</head><body>{{ block "main" . }}{{ end }}</body></html>`,
 	"layouts/_partials/custom/head-end.html": ``,
 	"layouts/_partials/item.html":            `<li>{{ .Title }}: {{ .Summary }}{{ with .Description }} <p class="desc">{{ . | markdownify }}</p>{{ end }}</li>`,
 	"layouts/page.html":                      `{{ define "main" }}<main>{{ .Content }}</main>{{ end }}`,
-	"layouts/home.html":                      `{{ define "main" }}<main>{{ .Content }}<ul>{{ range site.RegularPages }}{{ partial "item.html" . }}{{ end }}</ul></main>{{ end }}`,
+	"layouts/home.html":                      `{{ define "main" }}<main>{{ .Content }}{{ with site.GetPage "/headless" }}<aside>{{ .Content }}</aside>{{ end }}<ul>{{ range site.RegularPages }}{{ partial "item.html" . }}{{ end }}</ul></main>{{ end }}`,
+	"layouts/bare.html":                      `{{ .Content }}`,
 	"layouts/list.html":                      `{{ define "main" }}<main>{{ .Content }}<ul>{{ range .Pages }}{{ partial "item.html" . }}{{ end }}</ul></main>{{ end }}`,
 	"layouts/rss.xml": `<rss><channel><title>{{ .Title }}</title>{{ if .IsPage }}<item><description>{{ .Content | transform.XMLEscape }}</description></item>` +
 		`{{ else }}{{ range .Pages }}<item><title>{{ .Title }}</title><description>{{ .Summary | transform.XMLEscape }}</description></item>{{ end }}{{ end }}</channel></rss>`,
@@ -124,6 +129,17 @@ func TestEveryPageKindFailsClosed(t *testing.T) {
 		}},
 		{"listed only in its section", "docs/local.md", func(l string) string {
 			return fmt.Sprintf("---\ntitle: Loc\nbuild:\n  render: never\n  list: local\n---\n\nSee [the quote](%s) in text.\n", l)
+		}},
+		// Pages in no list (build.list: never): Hugo's page collections
+		// leave them out, and textfrag/head never runs on them.
+		{"never listed, rendered only to RSS", "docs/unlisted-feed.md", func(l string) string {
+			return fmt.Sprintf("---\ntitle: UF\noutputs: [rss]\nbuild:\n  list: never\n---\n\nSee [the quote](%s) in text.\n", l)
+		}},
+		{"never listed, a layout without textfrag/head", "docs/unlisted.md", func(l string) string {
+			return fmt.Sprintf("---\ntitle: U\nlayout: bare\nbuild:\n  list: never\n  render: always\n---\n\nSee [the quote](%s) in text.\n", l)
+		}},
+		{"never listed nor rendered, shown by the home page", "headless/index.md", func(l string) string {
+			return fmt.Sprintf("---\ntitle: Headless\nbuild:\n  list: never\n  render: never\n---\n\nSee [the quote](%s) in text.\n", l)
 		}},
 		{"home page", "_index.md", func(l string) string {
 			return fmt.Sprintf("---\ntitle: Home\n---\n\nSee [the quote](%s) in text.\n", l)
@@ -284,7 +300,7 @@ func TestUnrenderedCheckUnderServer(t *testing.T) {
 func TestFrontMatterEscapedLinksFailClosed(t *testing.T) {
 	stale := "/src/a.txt&#35;line=0,1;md5=0123456789abcdef0123456789abcdef"
 	for name, page := range map[string]string{
-		"summary, &#35;":    fmt.Sprintf("---\ntitle: S\nsummary: \"Read [the quote](%s) first.\"\n---\n\nBody.\n", stale),
+		"summary, &#35;":   fmt.Sprintf("---\ntitle: S\nsummary: \"Read [the quote](%s) first.\"\n---\n\nBody.\n", stale),
 		"description, \\=": "---\ntitle: D\ndescription: 'Read [the quote](/src/a.txt#line\\=0,1) first.'\n---\n\nBody.\n",
 	} {
 		for _, hooks := range []hooksSetup{themeFirst, siteHook} {
@@ -296,5 +312,60 @@ func TestFrontMatterEscapedLinksFailClosed(t *testing.T) {
 				mustContain(t, "the error", err.Error()+log, filepath.Join("content", "docs", "fm.md")+": textfrag hooks error", "in its front matter")
 			})
 		}
+	}
+}
+
+// A page in no list (build.list: never) is found by its file wherever the
+// site's content comes from in the project: a second language, a directory
+// mounted at another content path, a directory holding no listed page. Under
+// the theme's hooks each fails the build naming its file.
+func TestUnlistedPagesFailClosed(t *testing.T) {
+	stale := "/src/a.txt#line=0,1;md5=0123456789abcdef0123456789abcdef"
+	unlisted := "---\ntitle: U\nlayout: bare\nbuild:\n  list: never\n---\n\nSee [the quote](" + stale + ") in text.\n"
+	mounts := "[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\n[[module.mounts]]\nsource = \"guides\"\ntarget = \"content/manual\"\n"
+	for _, c := range []struct {
+		name, file string // file: the unlisted page, from the project root
+		config     string
+		extra      map[string]string // more files, from the project root
+	}{
+		{"second language", "content/docs/hidden.fr.md", "[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n", nil},
+		{"first language of two", "content/docs/hidden.md", "[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n", nil},
+		{"a directory with no listed page", "content/other/deep/unlisted.md", "", nil},
+		{"a leaf bundle", "content/other/bundle/index.md", "", nil},
+		{"a directory mounted elsewhere", "guides/setup/unlisted.md", mounts, nil},
+		{"a section's own page", "content/archive/_index.md", "", nil},
+		// Directories the walk may skip: a listed section's, when its pages
+		// are all listed there.
+		{"beside a listed section's pages", "content/docs/unlisted.md", "", map[string]string{
+			"content/docs/_index.md": "---\ntitle: Docs\n---\n", "content/docs/more.md": "---\ntitle: More\n---\n\nText.\n"}},
+		{"listed in an unlisted section", "content/archive/local.md", "", map[string]string{
+			"content/archive/_index.md": "---\ntitle: Archive\nbuild:\n  list: never\n---\n"}},
+		{"beside pages mounted into its section", "content/docs/unlisted.md",
+			"[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\n[[module.mounts]]\nsource = \"extra\"\ntarget = \"content/docs\"\n",
+			map[string]string{"content/docs/_index.md": "---\ntitle: Docs\n---\n", "extra/b.md": "---\ntitle: B\n---\n\nText.\n"}},
+		{"a site whose only listed page is elsewhere", "content/other/unlisted.md", "[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\nexcludeFiles = [\"docs/**\", \"*.fr.md\"]\n[[module.mounts]]\nsource = \"guides\"\ntarget = \"content/manual\"\n", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var config []string
+			if c.config != "" {
+				config = append(config, c.config)
+			}
+			root := listerFiles(t, themeFirst, map[string]string{"docs/plain.fr.md": "---\ntitle: Simple\n---\n\nPas de citation.\n"}, config...)
+			write(t, filepath.Join(root, "guides", "listed.md"), "---\ntitle: Listed\n---\n\nA listed guide.\n")
+			page := unlisted
+			if strings.Contains(c.name, "unlisted section") {
+				page = strings.Replace(unlisted, "list: never", "list: local", 1)
+			}
+			write(t, filepath.Join(root, filepath.FromSlash(c.file)), page)
+			for name, text := range c.extra {
+				write(t, filepath.Join(root, filepath.FromSlash(name)), text)
+			}
+			b := hugolib.NewIntegrationTestBuilder(hugolib.IntegrationTestConfig{T: t, NeedsOsFS: true, WorkingDir: root, LogLevel: logg.LevelWarn})
+			_, err := b.BuildE()
+			if err == nil {
+				t.Fatalf("the build succeeded:\n%s", b.LogString())
+			}
+			mustContain(t, "the error", err.Error()+b.LogString(), filepath.Join(root, filepath.FromSlash(c.file))+": textfrag hooks error")
+		})
 	}
 }

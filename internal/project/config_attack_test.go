@@ -65,6 +65,9 @@ func TestConfigSourceURLScheme(t *testing.T) {
 		"java\\nscript:alert(1)",
 		"file:///etc/passwd",
 		"\\\\evil.example/{path}",
+		"javascript&colon;alert(1)//{path}",
+		"&#106;avascript:alert(1)",
+		"{path}:alert(1)",
 	} {
 		dir := realTemp(t)
 		write(t, dir, map[string]string{".git/": "", ConfigName: "sourceURL = \"" + strings.ReplaceAll(bad, "\t", `\t`) + "\"\n"})
