@@ -74,6 +74,10 @@ type Finding struct {
 type Change struct {
 	oldPath, newPath string // project paths; newPath "" when deleted
 	old, cur         []byte
+	// unreadable says why the work tree's file, which exists, cannot be
+	// read (a FIFO, a directory, a symbolic link out of the root): newPath
+	// is "" as for a deleted file, but it was not deleted.
+	unreadable string
 	// Made on first use, once for all the links into the file.
 	decoded  bool
 	oldText  *rfc5147.Text // nil: not text
