@@ -76,3 +76,49 @@ func TestRefsDiffUnreadable(t *testing.T) {
 		t.Errorf("summary:\n%s", errOut)
 	}
 }
+
+// TestRefsDiffUnpinnedFirst: one page, a pinned quote the change moved and
+// an unpinned one whose lines it shifted. The moved quote's remedy, pin
+// --write on the page, pins every link of it: run first, it pins the
+// unpinned link at the lines it shows now, other text than its author
+// quoted (shown here). So the moved quote's message and the summary say to
+// fix the unpinned link first; followed in that order, both links quote
+// their text.
+func TestRefsDiffUnpinnedFirst(t *testing.T) {
+	src := numberedSource(1, 9)
+	page := "[a](../src/a.txt#line=1,3;md5=" + md5hex(src) + ")\n[b](../src/a.txt#line=5,6)\n"
+	s := newPinSite(t, map[string]string{"src/a.txt": src, "docs/p.md": page})
+	s.git("init", "-q", "-b", "main")
+	s.commit("base")
+	now := "// new top\n" + src
+	s.write("src/a.txt", now)
+	out, errOut, _ := s.shell(".", "textfrag refs --diff main", "")
+	if !strings.Contains(out, "`textfrag pin --write docs/p.md` updates the link; but first fix the link without md5 on line 2 of the page") {
+		t.Errorf("the moved quote's remedy does not say to fix the unpinned link first:\n%s", out)
+	}
+	if !strings.Contains(errOut, "refreshed, moved (1): the same text, nothing to review: `textfrag pin --write docs/p.md`, once the unpinned quotes above are fixed") {
+		t.Errorf("summary:\n%s", errOut)
+	}
+	fix := "../src/a.txt#line=6,7"
+	if !strings.Contains(out, "change the link to "+fix) {
+		t.Fatalf("the unpinned quote's fix is not %s:\n%s", fix, out)
+	}
+
+	// Out of order: b is pinned at lines 6, the old line 5 (other text).
+	if _, errOut, code := s.shell(".", "textfrag pin --write docs/p.md", ""); code != 0 {
+		t.Fatalf("pin: exit %d\n%s", code, errOut)
+	}
+	if got := s.read("docs/p.md"); !strings.Contains(got, "[b](../src/a.txt#line=5,6;md5=") {
+		t.Fatalf("pin did not pin the unpinned link as it reads: %s", got)
+	}
+
+	// In order: b as its message says, then pin.
+	s.write("docs/p.md", strings.Replace(page, "../src/a.txt#line=5,6", fix, 1))
+	if _, errOut, code := s.shell(".", "textfrag pin --write docs/p.md", ""); code != 0 {
+		t.Fatalf("pin: exit %d\n%s", code, errOut)
+	}
+	want := "[a](../src/a.txt#line=2,4;md5=" + md5hex(now) + ")\n[b](../src/a.txt#line=6,7;md5=" + md5hex(now) + ")\n"
+	if got := s.read("docs/p.md"); got != want {
+		t.Errorf("docs/p.md:\n%s\nwant\n%s", got, want)
+	}
+}
