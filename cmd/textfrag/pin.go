@@ -534,13 +534,17 @@ func (p *pinner) report(name string, out pin.Change) {
 	// Each line is escaped whole, the page's name included: a name or a
 	// message holding a line break must not start a line of its own.
 	var b strings.Builder
+	asked := p.asked[pin.QuoteID(name, out.Link)]
+	if asked { // -i showed the diff already, with the question: above
+		out.Remedy = strings.Replace(out.Remedy, "read the diff below", "read the diff above", 1)
+	}
 	msg := out.Text()
 	if pin.NeedsPerson(out) && out.Link.Start >= 0 && !out.Apply {
 		// The id to accept it by (pin --accept ID), or to find it again.
 		msg += " (quote " + pin.QuoteID(name, out.Link) + ")"
 	}
 	b.WriteString(termsafe.Escape(fmt.Sprintf("%s:%d:%d: %s: %s", name, out.Link.Line, out.Link.Column, out.Class, msg), "") + "\n")
-	if !p.asked[pin.QuoteID(name, out.Link)] { // -i showed the diff already
+	if !asked {
 		for _, d := range out.Detail {
 			b.WriteString("    " + termsafe.Escape(d, "") + "\n")
 		}
