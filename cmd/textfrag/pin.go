@@ -238,7 +238,7 @@ func pinRun(e *env, op *pinOptions) int {
 			if e.preCommit {
 				return hookPin
 			}
-			return "textfrag pin --write" + o.flagArgs + " " + pinShellWords([]string{page})
+			return "textfrag pin --write" + o.flagArgs + " " + pinPathWords([]string{page})
 		},
 		Explain: func(err error) string { return project.ExplainTarget(err, p.res.Root()) }}
 	return p.run(paths)
@@ -288,6 +288,21 @@ func pinFlagArgsOf(fset *flag.FlagSet, keep func(name string) bool) string {
 
 // pinShellWords joins words for a POSIX shell (termsafe.ShellWords).
 func pinShellWords(words []string) string { return termsafe.ShellWords(words...) }
+
+// pinPathWords joins file names as the arguments of a command advised,
+// for a POSIX shell: a name starting with "-" (a page "-notes.md" named
+// as given, or found in ".") starts with "./", so that it is not read as
+// a flag.
+func pinPathWords(paths []string) string {
+	words := make([]string, len(paths))
+	for i, p := range paths {
+		if strings.HasPrefix(p, "-") {
+			p = "." + string(filepath.Separator) + p
+		}
+		words[i] = filepath.ToSlash(p)
+	}
+	return termsafe.ShellWords(words...)
+}
 
 // pinner runs one pin command.
 type pinner struct {
@@ -460,10 +475,10 @@ func (p *pinner) run(paths []string) int {
 		p.e.errorf("pin: %d %s not pinned up to date; run `%s`", pending, pinPlural(pending, "file is", "files are"), hookPin)
 		return exitError
 	case pending > 0 && p.opt.check:
-		p.e.errorf("pin: %d %s not pinned up to date; run `textfrag pin --write%s %s`", pending, pinPlural(pending, "file is", "files are"), p.opt.flagArgs, pinShellWords(paths))
+		p.e.errorf("pin: %d %s not pinned up to date; run `textfrag pin --write%s %s`", pending, pinPlural(pending, "file is", "files are"), p.opt.flagArgs, pinPathWords(paths))
 		return exitError
 	case pending > 0 && !p.opt.write:
-		p.e.errorf("pin: %d %s would change; run with --write to apply: `textfrag pin --write%s %s`", pending, pinPlural(pending, "file", "files"), p.opt.flagArgs, pinShellWords(paths))
+		p.e.errorf("pin: %d %s would change; run with --write to apply: `textfrag pin --write%s %s`", pending, pinPlural(pending, "file", "files"), p.opt.flagArgs, pinPathWords(paths))
 	}
 	if p.failed {
 		return exitError
