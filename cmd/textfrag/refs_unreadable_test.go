@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -118,6 +119,34 @@ func TestRefsDiffUnpinnedFirst(t *testing.T) {
 		t.Fatalf("pin: exit %d\n%s", code, errOut)
 	}
 	want := "[a](../src/a.txt#line=2,4;md5=" + md5hex(now) + ")\n[b](../src/a.txt#line=6,7;md5=" + md5hex(now) + ")\n"
+	if got := s.read("docs/p.md"); got != want {
+		t.Errorf("docs/p.md:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestRefsDiffAcceptSharedLine: two changed quotes on one line of a page.
+// Each one's remedy accepts that quote alone: PAGE:LINE:COLUMN, as pin
+// words it. With PAGE:LINE (as refs --diff wrote it) pin accepted both,
+// the one whose message the reader had not read included.
+func TestRefsDiffAcceptSharedLine(t *testing.T) {
+	src := numberedSource(1, 20)
+	sum := md5hex(src)
+	page := "[a](../src/a.txt#line=2,4;md5=" + sum + ") and [b](../src/a.txt#line=10,12;md5=" + sum + ")\n"
+	s := newPinSite(t, map[string]string{"textfrag.toml": "", "src/a.txt": src, "docs/p.md": page})
+	s.git("init", "-q", "-b", "main")
+	s.commit("base")
+	now := replaceLine(replaceLine(src, 3, "// line three\n"), 11, "// line eleven\n")
+	s.write("src/a.txt", now)
+	out, errOut, _ := s.shell(".", "textfrag refs --diff main", "")
+	accepts := regexp.MustCompile("accept the new text with `([^`]*)`").FindAllStringSubmatch(out, -1)
+	if len(accepts) != 2 || accepts[0][1] != "textfrag pin --write --accept docs/p.md:1:1" || accepts[1][1] != "textfrag pin --write --accept docs/p.md:1:"+strconv.Itoa(strings.Index(page, "[b]")+1) {
+		t.Fatalf("remedies %q:\n%s%s", accepts, out, errOut)
+	}
+	// The first remedy, as printed: a is re-pinned, b is not.
+	if _, errOut, code := s.shell(".", accepts[0][1], ""); code != 1 {
+		t.Fatalf("%s: exit %d (want 1: b still changed)\n%s", accepts[0][1], code, errOut)
+	}
+	want := "[a](../src/a.txt#line=2,4;md5=" + md5hex(now) + ") and [b](../src/a.txt#line=10,12;md5=" + sum + ")\n"
 	if got := s.read("docs/p.md"); got != want {
 		t.Errorf("docs/p.md:\n%s\nwant\n%s", got, want)
 	}

@@ -49,6 +49,9 @@ type facts struct {
 	// unreadable says why the file, not deleted, cannot be read now
 	// (Change.unreadable).
 	unreadable string
+	// pageColumn is the link's column when another link of the page
+	// starts on its line (Link.SharesLine), else 0.
+	pageColumn int
 }
 
 // verdict is decide's answer: the class, and which case gave it.
@@ -135,7 +138,7 @@ func describe(v verdict, f facts) (message, fix string) {
 	if f.quoted != "" {
 		where += fmt.Sprintf(" (%s %s)", f.oldPath, f.quoted)
 	}
-	accept := "`" + f.cmds.Accept(f.page, f.pageLine) + "`"
+	accept := "`" + f.cmds.Accept(f.page, f.pageLine, f.pageColumn) + "`"
 	pinPage := f.cmds.Pin(" --write", f.page)
 	what := "the quoted text changed"
 	if f.linesDeleted {
@@ -187,6 +190,9 @@ func describe(v verdict, f facts) (message, fix string) {
 func gather(r *target.Resolver, planner *pin.Planner, cmds Commands, src *Changes, c *Change, l *Link) facts {
 	f := facts{page: l.Page, pageLine: l.Line, path: l.Path, oldPath: c.oldPath, newPath: c.newPath,
 		name: l.Name, pinned: l.Pinned, cmds: cmds, unreadable: c.unreadable}
+	if l.SharesLine {
+		f.pageColumn = l.Column
+	}
 	c.prepare(r)
 	oldSel := selectLines(c.oldText, l.Link)
 	if oldSel != nil {

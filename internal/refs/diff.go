@@ -136,6 +136,13 @@ func Affected(r *target.Resolver, h *pin.History, rootDir string, ch *Changes, l
 			}
 		}
 	}
+	perLine := map[string]int{}
+	for _, l := range links {
+		perLine[l.Page+"\x00"+strconv.Itoa(l.Line)]++
+	}
+	for _, l := range links {
+		l.SharesLine = perLine[l.Page+"\x00"+strconv.Itoa(l.Line)] > 1
+	}
 	planner := &pin.Planner{Resolver: r, History: h}
 	var out []*Finding
 	for _, l := range links {
