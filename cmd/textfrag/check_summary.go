@@ -91,7 +91,7 @@ func (e *env) checkSummary(c checkClassed, paths []string, flagArgs string) {
 	if total+n[pin.Error] == 0 {
 		return
 	}
-	args := flagArgs + " " + pinShellWords(paths)
+	args := flagArgs + " " + pinPathWords(paths)
 	write, review := "textfrag pin --write"+args, "textfrag pin -i"+args
 	if e.preCommit {
 		write, review = hookPin, e.hookAccept("pin -i"+args)

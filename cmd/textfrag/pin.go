@@ -238,7 +238,7 @@ func pinRun(e *env, op *pinOptions) int {
 			if e.preCommit {
 				return hookPin
 			}
-			return "textfrag pin --write" + o.flagArgs + " " + pinShellWords([]string{page})
+			return "textfrag pin --write" + o.flagArgs + " " + pinPathWords([]string{page})
 		},
 		Explain: func(err error) string { return project.ExplainTarget(err, p.res.Root()) }}
 	return p.run(paths)
@@ -288,6 +288,21 @@ func pinFlagArgsOf(fset *flag.FlagSet, keep func(name string) bool) string {
 
 // pinShellWords joins words for a POSIX shell (termsafe.ShellWords).
 func pinShellWords(words []string) string { return termsafe.ShellWords(words...) }
+
+// pinPathWords joins file names as the arguments of a command advised,
+// for a POSIX shell: a name starting with "-" (a page "-notes.md" named
+// as given, or found in ".") starts with "./", so that it is not read as
+// a flag.
+func pinPathWords(paths []string) string {
+	words := make([]string, len(paths))
+	for i, p := range paths {
+		if strings.HasPrefix(p, "-") {
+			p = "." + string(filepath.Separator) + p
+		}
+		words[i] = filepath.ToSlash(p)
+	}
+	return termsafe.ShellWords(words...)
+}
 
 // pinner runs one pin command.
 type pinner struct {
@@ -460,10 +475,10 @@ func (p *pinner) run(paths []string) int {
 		p.e.errorf("pin: %d %s not pinned up to date; run `%s`", pending, pinPlural(pending, "file is", "files are"), hookPin)
 		return exitError
 	case pending > 0 && p.opt.check:
-		p.e.errorf("pin: %d %s not pinned up to date; run `textfrag pin --write%s %s`", pending, pinPlural(pending, "file is", "files are"), p.opt.flagArgs, pinShellWords(paths))
+		p.e.errorf("pin: %d %s not pinned up to date; run `textfrag pin --write%s %s`", pending, pinPlural(pending, "file is", "files are"), p.opt.flagArgs, pinPathWords(paths))
 		return exitError
 	case pending > 0 && !p.opt.write:
-		p.e.errorf("pin: %d %s would change; run with --write to apply: `textfrag pin --write%s %s`", pending, pinPlural(pending, "file", "files"), p.opt.flagArgs, pinShellWords(paths))
+		p.e.errorf("pin: %d %s would change; run with --write to apply: `textfrag pin --write%s %s`", pending, pinPlural(pending, "file", "files"), p.opt.flagArgs, pinPathWords(paths))
 	}
 	if p.failed {
 		return exitError
@@ -534,13 +549,17 @@ func (p *pinner) report(name string, out pin.Change) {
 	// Each line is escaped whole, the page's name included: a name or a
 	// message holding a line break must not start a line of its own.
 	var b strings.Builder
+	asked := p.asked[pin.QuoteID(name, out.Link)]
+	if asked { // -i showed the diff already, with the question: above
+		out.Remedy = strings.Replace(out.Remedy, "read the diff below", "read the diff above", 1)
+	}
 	msg := out.Text()
 	if pin.NeedsPerson(out) && out.Link.Start >= 0 && !out.Apply {
 		// The id to accept it by (pin --accept ID), or to find it again.
 		msg += " (quote " + pin.QuoteID(name, out.Link) + ")"
 	}
 	b.WriteString(termsafe.Escape(fmt.Sprintf("%s:%d:%d: %s: %s", name, out.Link.Line, out.Link.Column, out.Class, msg), "") + "\n")
-	if !p.asked[pin.QuoteID(name, out.Link)] { // -i showed the diff already
+	if !asked {
 		for _, d := range out.Detail {
 			b.WriteString("    " + termsafe.Escape(d, "") + "\n")
 		}

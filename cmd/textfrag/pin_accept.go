@@ -342,7 +342,7 @@ func (p *pinner) summary(paths []string) {
 	if total+n[pin.Error] == 0 {
 		return
 	}
-	args := p.opt.flagArgs + " " + pinShellWords(paths)
+	args := p.opt.flagArgs + " " + pinPathWords(paths)
 	write := "textfrag pin --write" + args
 	review := "textfrag pin -i" + args
 	acceptAll := "textfrag pin --write --accept-changed" + args

@@ -95,6 +95,11 @@ func TestPinInteractive(t *testing.T) {
 	if strings.Count(stderr, "+ // line twelve") != 1 {
 		t.Errorf("the diff of an answered quote is shown %d times:\n%s", strings.Count(stderr, "+ // line twelve"), stderr)
 	}
+	// The quote answered n is reported without its diff, shown above with
+	// the question: its remedy does not point below, where nothing is.
+	if !strings.Contains(stderr, "; read the diff above, then accept it with `textfrag pin --write --accept docs/a.md:") || strings.Contains(stderr, "read the diff below") {
+		t.Errorf("the remedy of the quote answered n:\n%s", stderr)
+	}
 
 	// q leaves every quote not yet answered; so does the end of input.
 	for _, answers := range []string{"q\n", ""} {

@@ -32,8 +32,14 @@ const (
 func underPreCommit() bool { return os.Getenv("PRE_COMMIT") == "1" }
 
 // hookSelf returns this executable's path, quoted for a shell, or "" when
-// it cannot be known.
+// it cannot be known. In CI (CI set, as GitHub Actions, GitLab CI and most
+// others set it) that path is the runner's, which nobody reading the log
+// can run: there it is "textfrag", the command as a person runs it (still
+// one quote at a time, unlike the manual hook).
 func hookSelf() string {
+	if ci := os.Getenv("CI"); ci != "" && ci != "false" && ci != "0" {
+		return "textfrag"
+	}
 	exe, err := os.Executable()
 	if err != nil || exe == "" {
 		return ""
@@ -54,14 +60,23 @@ var (
 // (env.hookSelf), with the same arguments — or, when self is "", the
 // manual hook textfrag-pin-accept.
 func hookRemedy(msg, self string) string {
-	if self == "" {
-		msg = pinAcceptRemedyRE.ReplaceAllLiteralString(msg, "`"+hookPinAccept+"`")
-	} else {
-		msg = pinAcceptRemedyRE.ReplaceAllStringFunc(msg, func(m string) string {
-			return "`" + self + " " + strings.TrimPrefix(m, "`textfrag ")
-		})
+	// The pin --write of an accepting command is not the hook's, whatever
+	// self is ("textfrag" in CI): only the text between them is rewritten
+	// to the hook.
+	toHook := func(s string) string { return pinRemedyRE.ReplaceAllLiteralString(s, "`"+hookPin+"`") }
+	var b strings.Builder
+	last := 0
+	for _, at := range pinAcceptRemedyRE.FindAllStringIndex(msg, -1) {
+		b.WriteString(toHook(msg[last:at[0]]))
+		if self == "" {
+			b.WriteString("`" + hookPinAccept + "`")
+		} else {
+			b.WriteString("`" + self + " " + strings.TrimPrefix(msg[at[0]:at[1]], "`textfrag "))
+		}
+		last = at[1]
 	}
-	return pinRemedyRE.ReplaceAllLiteralString(msg, "`"+hookPin+"`")
+	b.WriteString(toHook(msg[last:]))
+	return b.String()
 }
 
 // hookAccept is the remedy, under pre-commit, for accepting: args (e.g.

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 // hookBinary stands for the hook's own textfrag in pre-commit's cache.
@@ -99,6 +101,36 @@ func TestHookRemedy(t *testing.T) {
 	} {
 		if got := hookRemedy(in, ""); got != want {
 			t.Errorf("without the hook's path: %s:\n got %s\nwant %s", in, got, want)
+		}
+	}
+	// In CI self is "textfrag": accepting stays the command, per quote;
+	// it is not taken for pin --write and turned into the hook, which
+	// does not accept.
+	for in, want := range map[string]string{
+		"accept it with `textfrag pin --write --accept docs/a.md:3`, or":                   "accept it with `textfrag pin --write --accept docs/a.md:3`, or",
+		"one by one with `textfrag pin -i docs`, or all with `textfrag pin --write docs`.": "one by one with `textfrag pin -i docs`, or all with `" + hookPin + "`.",
+		"all with `textfrag pin --write --root /p --accept-changed docs`":                  "all with `textfrag pin --write --root /p --accept-changed docs`",
+	} {
+		if got := hookRemedy(in, "textfrag"); got != want {
+			t.Errorf("in CI: %s:\n got %s\nwant %s", in, got, want)
+		}
+	}
+}
+
+// TestHookSelfInCI: under pre-commit in CI, the hook's own path (the
+// runner's cache: /home/runner/.cache/pre-commit/repo…/bin/textfrag) is
+// not named, as whoever reads the log cannot run it: accepting is the
+// command (textfrag), per quote; on a person's machine it is the path.
+func TestHookSelfInCI(t *testing.T) {
+	for ci, want := range map[string]string{"true": "textfrag", "1": "textfrag", "false": "", "": ""} {
+		t.Setenv("CI", ci)
+		got := hookSelf()
+		if want == "" {
+			exe, _ := os.Executable()
+			want = termsafe.ShellWords(exe)
+		}
+		if got != want {
+			t.Errorf("CI=%q: hookSelf() = %q, want %q", ci, got, want)
 		}
 	}
 }

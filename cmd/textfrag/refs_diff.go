@@ -158,13 +158,21 @@ func (e *env) refsSummary(findings []*refs.Finding, name string, cmds refs.Comma
 	if k := n["unpinned"]; k > 0 {
 		lines = append(lines, fmt.Sprintf("  unpinned (%d): no md5 guards these quotes, so they show the new lines unreviewed: read each, point it at the right lines (its message says where its text went), then pin them: `%s`", k, cmds.Pin(" --write", pages["unpinned"]...)))
 	}
+	// pin pins every link of the pages it writes: an unpinned quote there
+	// is fixed first (refs.Affected says so on each quote too).
+	after := func(ps []string) string {
+		if slices.ContainsFunc(ps, func(p string) bool { return slices.Contains(pages["unpinned"], p) }) {
+			return ", once the unpinned quotes above are fixed (pin pins them too)"
+		}
+		return ""
+	}
 	if k := n["changed"]; k > 0 {
-		lines = append(lines, fmt.Sprintf("  changed (%d): read each, then accept it or not: `%s`", k, cmds.Pin(" -i", pages["changed"]...)))
+		lines = append(lines, fmt.Sprintf("  changed (%d): read each, then accept it or not: `%s`%s", k, cmds.Pin(" -i", pages["changed"]...), after(pages["changed"])))
 	}
 	if k := n["refreshed"] + n["moved"]; k > 0 {
 		ps := append(slices.Clone(pages["refreshed"]), pages["moved"]...)
 		slices.Sort(ps)
-		lines = append(lines, fmt.Sprintf("  refreshed, moved (%d): the same text, nothing to review: `%s`", k, cmds.Pin(" --write", slices.Compact(ps)...)))
+		lines = append(lines, fmt.Sprintf("  refreshed, moved (%d): the same text, nothing to review: `%s`%s", k, cmds.Pin(" --write", slices.Compact(ps)...), after(ps)))
 	}
 	for _, l := range lines {
 		fmt.Fprintln(e.stderr, termsafe.Escape(l, ""))

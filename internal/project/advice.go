@@ -11,6 +11,7 @@ import (
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
+	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
 // This file says where the root is in errors about files outside it, for
@@ -57,7 +58,9 @@ func (p *Project) AdviseRoot(problems []*textfrag.Problem) {
 				dirs = []string{filepath.Dir(doc), cwd}
 			}
 			file, _ := RootedPath(q.Link)
-			q.Message += "; " + p.SlashAdvice(file, nil, dirs...)
+			// Absolute (the language server has no working directory of
+			// the user's), quoted: it is pasted into a command.
+			q.Message += "; " + p.SlashAdvice(file, func(dir string) string { return termsafe.ShellWords(dir) }, dirs...)
 		}
 	}
 }

@@ -113,3 +113,24 @@ func TestSlashAdvice(t *testing.T) {
 		}
 	}
 }
+
+// TestAdviseRootQuotesDir: the --root that check advises for a link
+// starting with / names a directory whose path holds a space (a site in
+// "My Documents"): quoted, so that it is one argument when pasted. It was
+// `--root /…/my site`, two arguments.
+func TestAdviseRootQuotesDir(t *testing.T) {
+	top := t.TempDir()
+	site := filepath.Join(top, "my site")
+	if err := os.MkdirAll(filepath.Join(site, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(site, "src", "a.txt"), []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := &Project{Root: top, Origin: FromGit}
+	q := &textfrag.Problem{Kind: "missing", Link: "/src/a.txt#line=0,1", Document: filepath.Join(site, "docs", "p.md"), Message: "no such file"}
+	p.AdviseRoot([]*textfrag.Problem{q})
+	if want := "give `--root '" + site + "'`"; !strings.Contains(q.Message, want) {
+		t.Errorf("%s\nlacks %s", q.Message, want)
+	}
+}

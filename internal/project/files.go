@@ -146,11 +146,20 @@ func MarkdownFiles(paths []string) ([]string, error) {
 		if inHugoContent(arg) {
 			hugo = arg
 		}
-		err = filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
+		// A directory named through a symbolic link (the project root when
+		// the working directory was reached through one, or an argument)
+		// is searched as the directory it names: WalkDir does not follow a
+		// link at its root, and would find nothing. Links below it are
+		// not followed.
+		top := arg
+		if li, err := os.Lstat(arg); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+			top = arg + string(filepath.Separator)
+		}
+		err = filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
-			if p == arg {
+			if p == top {
 				return nil
 			}
 			if hugo != "" && !isBelow(p, hugo) {

@@ -46,6 +46,12 @@ type facts struct {
 	nameSpansNow string // for a named link: the lines its name spans now
 	// cmds words the commands the message advises.
 	cmds Commands
+	// unreadable says why the file, not deleted, cannot be read now
+	// (Change.unreadable).
+	unreadable string
+	// pageColumn is the link's column when another link of the page
+	// starts on its line (Link.SharesLine), else 0.
+	pageColumn int
 }
 
 // verdict is decide's answer: the class, and which case gave it.
@@ -132,7 +138,7 @@ func describe(v verdict, f facts) (message, fix string) {
 	if f.quoted != "" {
 		where += fmt.Sprintf(" (%s %s)", f.oldPath, f.quoted)
 	}
-	accept := "`" + f.cmds.Accept(f.page, f.pageLine) + "`"
+	accept := "`" + f.cmds.Accept(f.page, f.pageLine, f.pageColumn) + "`"
 	pinPage := f.cmds.Pin(" --write", f.page)
 	what := "the quoted text changed"
 	if f.linesDeleted {
@@ -143,6 +149,9 @@ func describe(v verdict, f facts) (message, fix string) {
 	}
 	switch v.why {
 	case caseFileDeleted:
+		if f.unreadable != "" {
+			return fmt.Sprintf("%s: %s cannot be read now (%s): the page needs review", where, f.oldPath, f.unreadable), ""
+		}
 		return fmt.Sprintf("%s: %s was deleted: the page needs review", where, f.oldPath), ""
 	case caseBug:
 		return fmt.Sprintf("%s: the quote cannot be followed (%s does not resolve); please report this", where, f.fix), ""
@@ -180,7 +189,10 @@ func describe(v verdict, f facts) (message, fix string) {
 // what the engine offers, and locates the change on the quoted lines.
 func gather(r *target.Resolver, planner *pin.Planner, cmds Commands, src *Changes, c *Change, l *Link) facts {
 	f := facts{page: l.Page, pageLine: l.Line, path: l.Path, oldPath: c.oldPath, newPath: c.newPath,
-		name: l.Name, pinned: l.Pinned, cmds: cmds}
+		name: l.Name, pinned: l.Pinned, cmds: cmds, unreadable: c.unreadable}
+	if l.SharesLine {
+		f.pageColumn = l.Column
+	}
 	c.prepare(r)
 	oldSel := selectLines(c.oldText, l.Link)
 	if oldSel != nil {

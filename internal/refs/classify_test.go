@@ -72,6 +72,7 @@ func TestDescribe(t *testing.T) {
 		wantFix bool
 	}{
 		{caseFileDeleted, nil, []string{"src/a.go was deleted"}, false},
+		{caseFileDeleted, func(f *facts) { f.unreadable = "read src/a.go: not a regular file (a FIFO)" }, []string{"src/a.go cannot be read now (read src/a.go: not a regular file (a FIFO)): the page needs review"}, false},
 		{caseRenamed, func(f *facts) { f.newPath = "src/b.go" }, []string{"renamed to src/b.go", "change the link to ../src/a.go#line=10,13"}, true},
 		{caseMoved, nil, []string{"intact at lines 11–13", "`textfrag pin --write docs/g.md`"}, true},
 		{caseRefresh, nil, []string{"unchanged in place", "`textfrag pin --write docs/g.md`"}, true},

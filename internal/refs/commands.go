@@ -43,9 +43,15 @@ func (c Commands) Pin(opts string, pages ...string) string {
 	return cmd
 }
 
-// Accept is the command that accepts the quote on line of page.
-func (c Commands) Accept(page string, line int) string {
-	return "textfrag pin --write" + c.PinFlags + " --accept " + c.path(page, ":"+strconv.Itoa(line))
+// Accept is the command that accepts the quote on line of page; column,
+// when not 0, tells it from another link on that line (pin --accept
+// PAGE:LINE:COLUMN), which PAGE:LINE would accept too.
+func (c Commands) Accept(page string, line, column int) string {
+	at := ":" + strconv.Itoa(line)
+	if column > 0 {
+		at += ":" + strconv.Itoa(column)
+	}
+	return "textfrag pin --write" + c.PinFlags + " --accept " + c.path(page, at)
 }
 
 // Link is the command that writes a new pinned link to file for page,

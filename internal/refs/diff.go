@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
@@ -74,6 +75,10 @@ type Finding struct {
 type Change struct {
 	oldPath, newPath string // project paths; newPath "" when deleted
 	old, cur         []byte
+	// unreadable says why the work tree's file, which exists, cannot be
+	// read (a FIFO, a directory, a symbolic link out of the root): newPath
+	// is "" as for a deleted file, but it was not deleted.
+	unreadable string
 	// Made on first use, once for all the links into the file.
 	decoded  bool
 	oldText  *rfc5147.Text // nil: not text
@@ -131,6 +136,13 @@ func Affected(r *target.Resolver, h *pin.History, rootDir string, ch *Changes, l
 			}
 		}
 	}
+	perLine := map[string]int{}
+	for _, l := range links {
+		perLine[l.Page+"\x00"+strconv.Itoa(l.Line)]++
+	}
+	for _, l := range links {
+		l.SharesLine = perLine[l.Page+"\x00"+strconv.Itoa(l.Line)] > 1
+	}
 	planner := &pin.Planner{Resolver: r, History: h}
 	var out []*Finding
 	for _, l := range links {
@@ -142,7 +154,26 @@ func Affected(r *target.Resolver, h *pin.History, rootDir string, ch *Changes, l
 			out = append(out, unreadable(l, cmds))
 		}
 	}
+	unpinnedFirst(out)
 	return out
+}
+
+// unpinnedFirst tells the other quotes of a page that has an affected
+// link without md5 to fix that link first: pin writes every link of the
+// page it is given, and would pin that one at the lines it shows now,
+// which nobody read (and which, shifted, are other text).
+func unpinnedFirst(findings []*Finding) {
+	lines := map[string][]string{}
+	for _, f := range findings {
+		if f.Unpinned {
+			lines[f.Page] = append(lines[f.Page], strconv.Itoa(f.PageLine))
+		}
+	}
+	for _, f := range findings {
+		if l := lines[f.Page]; len(l) > 0 && !f.Unpinned && strings.Contains(f.Message, "`textfrag pin ") {
+			f.Message += fmt.Sprintf("; but first fix the link without md5 on line %s of the page, as its message says: pin pins it too, at the lines it shows now", strings.Join(l, ", "))
+		}
+	}
 }
 
 // unreadable is the finding for a link whose file cannot be read (a

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -117,9 +118,11 @@ func FromGit(h *pin.History, rootDir string, root *os.Root, base string, links [
 	if err != nil {
 		return nil, err
 	}
+	readErr := map[string]error{}
 	read := func(p string) []byte {
 		data, err := realm.ReadFile(root, filepath.FromSlash(p), 0)
 		if err != nil {
+			readErr[p] = err
 			return nil
 		}
 		return data
@@ -136,6 +139,9 @@ func FromGit(h *pin.History, rootDir string, root *os.Root, base string, links [
 		c := &Change{oldPath: from, newPath: p, old: old, cur: read(p)}
 		if c.cur == nil {
 			c.newPath = ""
+			if err := readErr[p]; err != nil && !errors.Is(err, fs.ErrNotExist) {
+				c.unreadable = err.Error()
+			}
 			if to, ok := renamedTo[p]; ok {
 				if cur := read(to); cur != nil {
 					c.newPath, c.cur = to, cur

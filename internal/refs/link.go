@@ -36,6 +36,10 @@ type Link struct {
 	// the link leads (missing, or outside the root, not a secret): the
 	// file it means is not known, so no change can be ruled out.
 	Unreadable bool `json:"-"`
+	// SharesLine is set (by Affected) when another link of the page starts
+	// on its line: a command that names it by PAGE:LINE names both, so the
+	// column is given too.
+	SharesLine bool `json:"-"`
 	// Name is the name the link's title gives its lines, as a title
 	// writes it ("sym=Server.Handle", "region=setup"); "" for none.
 	Name string `json:"name,omitempty"`
