@@ -471,14 +471,56 @@ func rewrittenInQuote(j, s, e int, last bool, a, b []string, m *lineMap, z *slid
 // likeDeleted reports whether line is like (as an edited line is like
 // what it was) a line the diff deleted outside old lines [s, e): it may be
 // that line, moved and edited.
+//
+// Past maxLikeCells comparisons in one line map (each new line compared
+// with each deleted one, in a hostile history a square), it says true:
+// what cannot be told is review.
 func likeDeleted(line string, s, e int, a []string, m *lineMap) bool {
-	p := charPairs(line)
-	for i, l := range a {
-		if (i < s || i >= e) && m.fate[i] == lineDeleted && substantive(l) && dice(p, charPairs(l)) >= editedSimilarity {
-			return true
+	lo, hi, ok := m.likeDeletedAt(line, a)
+	return !ok || (lo >= 0 && (lo < s || hi >= e))
+}
+
+// maxLikeCells bounds the comparisons likeDeleted makes with one line
+// map, as maxPairCells bounds a pairing's.
+const maxLikeCells = 1 << 18
+
+// likeDeletedAt returns the first and last old line (of a) deleted, that
+// says something and that line is like, or -1, -1; each line once, from
+// the deleted lines' character pairs made once; false past maxLikeCells.
+func (m *lineMap) likeDeletedAt(line string, a []string) (lo, hi int, ok bool) {
+	if r, ok := m.like[line]; ok {
+		return r[0], r[1], true
+	}
+	if m.like == nil {
+		m.like = map[string][2]int{}
+		for i, l := range a {
+			if m.fate[i] == lineDeleted && substantive(l) {
+				m.deleted = append(m.deleted, deletedLine{i, charPairs(l)})
+			}
 		}
 	}
-	return false
+	if m.likeCells += len(m.deleted); m.likeCells > maxLikeCells {
+		return -1, -1, false
+	}
+	lo, hi = -1, -1
+	p := charPairs(line)
+	for _, d := range m.deleted {
+		if dice(p, d.pairs) >= editedSimilarity {
+			if lo < 0 {
+				lo = d.line
+			}
+			hi = d.line
+		}
+	}
+	m.like[line] = [2]int{lo, hi}
+	return lo, hi, true
+}
+
+// deletedLine is a deleted old line that says something, and its
+// character pairs (likeDeletedAt).
+type deletedLine struct {
+	line  int
+	pairs []uint32
 }
 
 // keptBeyond reports whether the nearest line that says something beyond
