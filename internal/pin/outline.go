@@ -630,6 +630,48 @@ type slideZones struct {
 	// text no other region has, in a run with an anchor.
 	segStart, segEnd, prev, next []int
 	whole                        []bool
+	// lost holds, by text, the old lines that say something and that the
+	// diff did not keep (maxTwins+1 at most each): where a twin of kept
+	// lines may have come from (lostTwin).
+	lost map[string][]int
+}
+
+// maxTwins bounds the lines lostTwin compares with; past it, a run is
+// taken to have a lost twin (review).
+const maxTwins = 64
+
+// lostTwin reports whether the old lines [s, e) of a (at most tieWindow)
+// occur again elsewhere in a, every line of the copy that says something
+// not kept by the diff: that copy may have moved to their place, and they
+// away (or been deleted), which no line diff can tell apart.
+func (z *slideZones) lostTwin(a []string, s, e int, m *lineMap) bool {
+	last := -1 // the last line that says something
+	for k := e - 1; k >= s && last < 0; k-- {
+		if substantive(a[k]) {
+			last = k
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	ks := z.lost[a[last]]
+	if len(ks) > maxTwins {
+		return true
+	}
+	for _, k := range ks {
+		t := k - (last - s) // where the copy would start
+		if t == s || t < 0 || t+(e-s) > len(a) || !slices.Equal(a[t:t+(e-s)], a[s:e]) {
+			continue
+		}
+		lost := true
+		for x := t; x < t+(e-s) && lost; x++ {
+			lost = !substantive(a[x]) || m.fate[x] != lineKept
+		}
+		if lost {
+			return true
+		}
+	}
+	return false
 }
 
 // tieWindow bounds how far from a run of kept lines its edge is looked
@@ -653,6 +695,15 @@ func (z *slideZones) tiedAt(i int, a []string, m *lineMap) bool {
 		e := z.segEnd[i]
 		tail := a[i:e]
 		tail = tail[:min(len(tail), tieWindow)]
+		// Where the diff's run of kept lines ends a few lines on, a lost
+		// copy of the lines from i to there may be what is here now.
+		r := i
+		for r-i < tieWindow-1 && keptOn(r, r+1, m) {
+			r++
+		}
+		if !keptOn(r, r+1, m) && z.lostTwin(a, i, r+1, m) {
+			return false
+		}
 		// The lines after the segment the diff kept with it, in a piece.
 		with := e
 		for with < len(a) && with < e+tieWindow+len(tail) && m.fate[with] == lineKept && m.toNew[with] == m.toNew[e-1]+with-e+1 {
@@ -664,6 +715,13 @@ func (z *slideZones) tiedAt(i int, a []string, m *lineMap) bool {
 		st := z.segStart[i]
 		head := a[st : i+1]
 		head = head[max(0, len(head)-tieWindow):]
+		r := i
+		for i-r < tieWindow-1 && keptOn(r, r-1, m) {
+			r--
+		}
+		if !keptOn(r, r-1, m) && z.lostTwin(a, r, i+1, m) {
+			return false
+		}
 		from := max(0, st-tieWindow-len(head))
 		with := st
 		for with > from && m.fate[with-1] == lineKept && m.toNew[with-1] == m.toNew[st]-(st-with+1) {
@@ -673,6 +731,13 @@ func (z *slideZones) tiedAt(i int, a []string, m *lineMap) bool {
 		return at < 0 || from+at >= with
 	}
 	return false
+}
+
+// keptOn reports whether old line j was kept right next to where kept
+// old line i went (j is i's neighbour): the diff's run of kept lines goes
+// on from i to j.
+func keptOn(i, j int, m *lineMap) bool {
+	return j >= 0 && j < len(m.fate) && m.fate[j] == lineKept && m.toNew[j] == m.toNew[i]+(j-i)
 }
 
 // occurrence returns where the lines pat occur in lines, in order and
@@ -760,6 +825,12 @@ func (m *lineMap) slides(a, b []string, region []int) *slideZones {
 	z.had = make(map[string]bool, len(a))
 	for _, l := range a {
 		z.had[l] = true
+	}
+	z.lost = map[string][]int{}
+	for i, l := range a {
+		if m.fate[i] != lineKept && substantive(l) && len(z.lost[l]) <= maxTwins {
+			z.lost[l] = append(z.lost[l], i)
+		}
 	}
 	// A region's text, and whether another region has the same.
 	texts := map[int]*strings.Builder{}

@@ -557,6 +557,14 @@ func runTextStress(t *testing.T, seeds []int64, perFile int, unique float64, hos
 				for j := max(0, q.s-10); j < min(len(pv), q.e+5); j++ {
 					t.Logf("old %3d %5d %s   [fate %d → %d zone %v tied %v distinct %v hunk %d]", j+1, pv[j].id, pv[j].text, lm.fate[j], lm.toNew[j]+1, z.old[j], lm.fate[j] == lineKept && z.tiedAt(j, ot.contents(), lm), lm.distinct[j], lm.hunkOf[j])
 				}
+				if os.Getenv("TEXTFRAG_STRESS_DEBUG") == "all" {
+					for j := range pv {
+						t.Logf("OLD %3d %5d %s   [fate %d → %d]", j+1, pv[j].id, pv[j].text, lm.fate[j], lm.toNew[j]+1)
+					}
+					for j := range final {
+						t.Logf("NEW %3d %5d %s", j+1, final[j].id, final[j].text)
+					}
+				}
 				for j := max(0, ns-10); j < min(len(final), ne+5); j++ {
 					t.Logf("new %3d %5d %s", j+1, final[j].id, final[j].text)
 				}
