@@ -630,9 +630,9 @@ type slideZones struct {
 	// text no other region has, in a run with an anchor.
 	segStart, segEnd, prev, next []int
 	whole                        []bool
-	// lost holds, by text, the old lines that say something and that the
-	// diff did not keep (maxTwins+1 at most each): where a twin of kept
-	// lines may have come from (lostTwin).
+	// lost holds, by text, the old lines that say something
+	// (maxTwins+1 at most each): where a twin of kept lines may have come
+	// from (lostTwin).
 	lost map[string][]int
 }
 
@@ -641,9 +641,9 @@ type slideZones struct {
 const maxTwins = 64
 
 // lostTwin reports whether the old lines [s, e) of a (at most tieWindow)
-// occur again elsewhere in a, every line of the copy that says something
-// not kept by the diff: that copy may have moved to their place, and they
-// away (or been deleted), which no line diff can tell apart.
+// occur again elsewhere in a, in a copy the diff did not keep whole, in
+// one piece: that copy may have moved to their place, and they away (or
+// been deleted), which no line diff can tell apart.
 func (z *slideZones) lostTwin(a []string, s, e int, m *lineMap) bool {
 	last := -1 // the last line that says something
 	for k := e - 1; k >= s && last < 0; k-- {
@@ -663,11 +663,12 @@ func (z *slideZones) lostTwin(a []string, s, e int, m *lineMap) bool {
 		if t == s || t < 0 || t+(e-s) > len(a) || !slices.Equal(a[t:t+(e-s)], a[s:e]) {
 			continue
 		}
-		lost := true
-		for x := t; x < t+(e-s) && lost; x++ {
-			lost = !substantive(a[x]) || m.fate[x] != lineKept
+		// Unless the diff kept the copy whole, in one piece.
+		whole := m.fate[t] == lineKept
+		for x := t + 1; x < t+(e-s) && whole; x++ {
+			whole = keptOn(x-1, x, m)
 		}
-		if lost {
+		if !whole {
 			return true
 		}
 	}
@@ -828,7 +829,7 @@ func (m *lineMap) slides(a, b []string, region []int) *slideZones {
 	}
 	z.lost = map[string][]int{}
 	for i, l := range a {
-		if m.fate[i] != lineKept && substantive(l) && len(z.lost[l]) <= maxTwins {
+		if substantive(l) && len(z.lost[l]) <= maxTwins {
 			z.lost[l] = append(z.lost[l], i)
 		}
 	}
