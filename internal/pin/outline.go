@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 )
@@ -288,7 +289,7 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 	a, b := old.contents(), cur.contents()
 	s, e := clampRange(mp.oldLines, len(a))
 	ns, ne := clampRange(mp.newLines, len(b))
-	z := m.slides(a, b, regionsOf(f, old.outline(f), len(a)))
+	z := m.slides(a, b, old.regions(f))
 	cannot := func(why string) (declVerdict, string) {
 		return declUnknown, "no symbol parser reads the file, and " + why
 	}
@@ -299,7 +300,7 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 		}
 		// Each region of the quote must say something of its own: a line
 		// of a region the block only grazes may not have moved with it.
-		region := regionsOf(f, old.outline(f), len(a))
+		region := old.regions(f)
 		for i := s; i < e; {
 			j, own, says := i, false, false
 			for j < e && region[j] == region[i] {
@@ -895,10 +896,24 @@ func (m *lineMap) slides(a, b []string, region []int) *slideZones {
 func (t *rfcText) outline(f outlineFormat) []symbol.Span {
 	if t.sections == nil || t.sectionsOf != f {
 		s := outline(f, t.contents())
-		t.sections, t.sectionsOf = &s, f
+		t.sections, t.sectionsOf, t.regionOf = &s, f, nil
 	}
 	return *t.sections
 }
+
+// regions returns regionsOf the text's outline in format f, made once:
+// every quote into a file asks (sameSection).
+func (t *rfcText) regions(f outlineFormat) []int {
+	spans := t.outline(f)
+	if t.regionOf == nil {
+		t.regionOf = regionsOf(f, spans, len(t.contents()))
+	}
+	return t.regionOf
+}
+
+// regionLines counts the lines regionsOf labels, for the test that
+// holds it to once per text.
+var regionLines atomic.Int64
 
 // regionsOf returns, for each of n lines, the section (an index into
 // spans, an outline in format f) that ties its lines together, or -1: for
@@ -906,6 +921,7 @@ func (t *rfcText) outline(f outlineFormat) []symbol.Span {
 // block, else the paragraph (a block nested in another is part of it: a
 // YAML job's steps are one region).
 func regionsOf(f outlineFormat, spans []symbol.Span, n int) []int {
+	regionLines.Add(int64(n))
 	out := make([]int, n)
 	for i := range out {
 		out[i] = -1

@@ -157,3 +157,41 @@ func TestSameSectionLikeBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestSameSectionRegionsOnce: the fallback labels each line of the
+// pinned version with its region once per text, not once per quote: a
+// page of many quotes into one large file costs the file once.
+func TestSameSectionRegionsOnce(t *testing.T) {
+	var old, cur strings.Builder
+	for k := range 2000 {
+		fmt.Fprintf(&old, "section %d\n  body line %d\n\n", k, k)
+	}
+	cur.WriteString("inserted at the top\n" + old.String())
+	o, c := newRFCText([]byte(old.String())), newRFCText([]byte(cur.String()))
+	m := newLineMap(o, c)
+	before := regionLines.Load()
+	for q := range 200 {
+		f, err := rfc5147.Parse(fmt.Sprintf("line=%d,%d", 30*q, 30*q+2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		oldT, err := rfc5147.NewText([]byte(old.String()), rfc5147.UTF8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sel, err := oldT.Select(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mp := mapQuote(f, sel, o, c, m)
+		if mp.fate != quoteIntact {
+			t.Fatalf("quote %d: mapping %d (%s)", q, mp.fate, mp.why)
+		}
+		if v, what := sameSection(outlineIndent, o, c, sel.Text, mp, m); v != declSame {
+			t.Fatalf("quote %d: %d (%s)", q, v, what)
+		}
+	}
+	if got, lines := regionLines.Load()-before, int64(len(o.contents())); got != lines {
+		t.Errorf("200 quotes labelled %d lines with regions; the file has %d", got, lines)
+	}
+}
