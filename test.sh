@@ -58,4 +58,6 @@ if [ "$FUZZTIME" != 0 ]; then
   fuzz ./internal/mdlink FuzzFindShortcodes
   fuzz ./internal/quotelink FuzzMarkdown
   fuzz ./internal/refs FuzzUnifiedDiff
+  fuzz ./internal/pin FuzzSlideEdits
+  fuzz ./internal/pin FuzzSameSection
 fi

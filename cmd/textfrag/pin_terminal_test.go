@@ -74,3 +74,42 @@ func TestPinTerminalEscapes(t *testing.T) {
 		t.Errorf("pin --write changed more than the link, or not it:\n%q", b)
 	}
 }
+
+// TestPinMissingFileEscapes: what pin says of links to files that are
+// missing — deleted by a commit (missing.go names the commit), never
+// there, or rooted at / (rootedAdvice names the root and the remedy) —
+// names the file as the link spells it, percent-decoded into control
+// characters, escaped.
+func TestPinMissingFileEscapes(t *testing.T) {
+	dir := t.TempDir()
+	evil := "gone\x1b[2J\x07.txt"
+	e2eWrite(t, dir, map[string]string{"textfrag.toml": "", evil: "a\nb\n", "keep.txt": "k\n"})
+	git := func(args ...string) {
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@x", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-qm", "v1")
+	git("rm", "-q", evil)
+	git("commit", "-qm", "v2")
+	page := "[a](gone%1B%5B2J%07.txt#line=0,1;md5=0123456789abcdef0123456789abcdef)\n" +
+		"[b](never%1B%5D0%3Bx%07.txt#line=0,1;md5=0123456789abcdef0123456789abcdef)\n" +
+		"[c](/rooted%1B%5B2J.txt#line=0,1;md5=0123456789abcdef0123456789abcdef)\n"
+	path := filepath.Join(dir, "p.md")
+	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := runAs(t, false, "pin", "--root", dir, path)
+	if r := rawControl(out); r >= 0 {
+		t.Fatalf("a raw control character %U reached the terminal:\n%q", r, out)
+	}
+	for _, want := range []string{"no longer exists (commit", `never\x1b]0;x\a.txt`, `rooted\x1b[2J.txt`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("pin's report lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -199,6 +199,7 @@ func afterDest(src []byte, l mdlink.Link) int {
 func moveLineList(list string, move lineMover) (moved, dropped string) {
 	var got []int64
 	var why []string
+	total := int64(0) // lines named, in all the parts
 	for _, part := range strings.Split(list, ",") {
 		lo, hi, isRange := strings.Cut(part, "-")
 		a, err1 := strconv.ParseInt(lo, 10, 64)
@@ -207,8 +208,13 @@ func moveLineList(list string, move lineMover) (moved, dropped string) {
 		if isRange {
 			b, err2 = strconv.ParseInt(hi, 10, 64)
 		}
-		if err1 != nil || err2 != nil || a < 1 || b < a || b-a > 100000 {
+		if err1 != nil || err2 != nil || a < 1 || b < a || b-a > maxHLLines {
 			return list, "" // not a list the build takes: leave it for its error
+		}
+		// Each part is bounded, so the parts together must be too: a
+		// title of many "1-100000" would name lines without end.
+		if total += b - a + 1; total > maxHLLines {
+			return "", fmt.Sprintf("it names more than %d lines", maxHLLines)
 		}
 		for n := a; n <= b; n++ {
 			to, reason := move(n)
@@ -223,6 +229,9 @@ func moveLineList(list string, move lineMover) (moved, dropped string) {
 	}
 	return lineList(got), strings.Join(why, "; ")
 }
+
+// maxHLLines bounds the lines an hl= list names that pin follows.
+const maxHLLines = 100000
 
 // lineList writes human line numbers as hl= takes them, in the order
 // given, consecutive runs as ranges: 3,4,5,9 → "3-5,9".

@@ -88,3 +88,21 @@ func TestConsistency(t *testing.T) {
 		})
 	}
 }
+
+// TestMoveLineListBounded: an hl= list is followed line by line, so the
+// lines it names in all its parts are bounded (each part was, not their
+// sum): a title of 2,000 "1-100000" is dropped, with why, after at most
+// maxHLLines lines, not followed through 200 million.
+func TestMoveLineListBounded(t *testing.T) {
+	calls := 0
+	move := func(a int64) (int64, string) { calls++; return a + 1, "" }
+	list := strings.TrimSuffix(strings.Repeat("1-100000,", 2000), ",")
+	moved, dropped := moveLineList(list, move)
+	if moved != "" || !strings.Contains(dropped, "more than 100000 lines") || calls > maxHLLines {
+		t.Errorf("moved %.40q, dropped %q, after %d lines", moved, dropped, calls)
+	}
+	calls = 0
+	if moved, dropped := moveLineList("3,5-6", move); moved != "4,6-7" || dropped != "" || calls != 3 {
+		t.Errorf("a short list: %q %q after %d lines", moved, dropped, calls)
+	}
+}

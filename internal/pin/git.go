@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 )
 
 // This file runs git: on the project's own repository only, with
@@ -115,8 +116,13 @@ func gitSafety() []string {
 	}
 }
 
+// gitCommands counts the git processes made, for the tests that bound
+// them.
+var gitCommands atomic.Int64
+
 // command returns git with args on the project's repository.
 func (repo *gitRepo) command(args ...string) *exec.Cmd {
+	gitCommands.Add(1)
 	pre := append(gitSafety(), "--git-dir="+repo.gitDir, "--work-tree="+repo.top)
 	cmd := exec.Command("git", append(pre, args...)...)
 	cmd.Dir = repo.top

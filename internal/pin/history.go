@@ -44,6 +44,8 @@ type History struct {
 	// earlier holds, by real path, the contents of files as they were before
 	// this pin run rewrote them, newest first: newer than any commit.
 	earlier map[string][][]byte
+	// fates holds what git's history says of missing paths (missing.go).
+	fates map[string]pathFate
 	// bytesRead and versionsRead count what was read from git, for tests.
 	bytesRead    int64
 	versionsRead int

@@ -3,6 +3,7 @@ package pin
 import (
 	"sort"
 	"strings"
+	"sync/atomic"
 	"unicode"
 )
 
@@ -41,6 +42,11 @@ type lineMap struct {
 	// zones are the lines whose pairing was chosen among equal ones, made
 	// once (outline.go).
 	zones *slideZones
+	// like, deleted and likeCells are likeDeletedAt's: the lines asked
+	// about, the deleted lines, the comparisons made.
+	like      map[string][2]int
+	deleted   []deletedLine
+	likeCells int
 }
 
 // lineHunk is a run of changed lines: old [oldStart, oldEnd) became new
@@ -216,7 +222,11 @@ func charPairs(line string) []uint32 {
 }
 
 // dice is the Dice coefficient of two sorted multisets: 2|A∩B|/(|A|+|B|).
+// diceCalls counts dice's comparisons, for the tests that bound them.
+var diceCalls atomic.Int64
+
 func dice(x, y []uint32) float64 {
+	diceCalls.Add(1)
 	if len(x) == 0 || len(y) == 0 {
 		return 0
 	}

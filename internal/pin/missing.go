@@ -49,6 +49,35 @@ func (h *History) pathFate(root, file string) (deleted, had string, known bool) 
 	if err != nil {
 		return "", "", false
 	}
+	// Once per path, and for maxPathFates paths at most: a page of many
+	// links to missing files starts a bounded number of git processes.
+	if f, ok := h.fates[rel]; ok {
+		return f.deleted, f.had, f.known
+	}
+	if len(h.fates) >= maxPathFates {
+		return "", "", false
+	}
+	if h.fates == nil {
+		h.fates = map[string]pathFate{}
+	}
+	deleted, had, known = h.askPathFate(rel)
+	h.fates[rel] = pathFate{deleted, had, known}
+	return deleted, had, known
+}
+
+// maxPathFates is how many missing paths' history pathFate asks git about
+// in one run (two git processes each, at most); past it, what is said of
+// a missing file names no history.
+const maxPathFates = 64
+
+// pathFate is what pathFate found of one path.
+type pathFate struct {
+	deleted, had string
+	known        bool
+}
+
+// askPathFate asks git what pathFate says of rel, a path in the repository.
+func (h *History) askPathFate(rel string) (deleted, had string, known bool) {
 	last := func(args ...string) (string, bool) {
 		out, err := h.repo.run(nil, append(append([]string{"log", "-1", "--no-ext-diff", "--no-textconv", "--no-color", "--format=%H"}, args...), "HEAD", "--", rel)...)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 )
@@ -288,7 +289,7 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 	a, b := old.contents(), cur.contents()
 	s, e := clampRange(mp.oldLines, len(a))
 	ns, ne := clampRange(mp.newLines, len(b))
-	z := m.slides(a, b, regionsOf(f, old.outline(f), len(a)))
+	z := m.slides(a, b, old.regions(f))
 	cannot := func(why string) (declVerdict, string) {
 		return declUnknown, "no symbol parser reads the file, and " + why
 	}
@@ -299,7 +300,7 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 		}
 		// Each region of the quote must say something of its own: a line
 		// of a region the block only grazes may not have moved with it.
-		region := regionsOf(f, old.outline(f), len(a))
+		region := old.regions(f)
 		for i := s; i < e; {
 			j, own, says := i, false, false
 			for j < e && region[j] == region[i] {
@@ -471,14 +472,56 @@ func rewrittenInQuote(j, s, e int, last bool, a, b []string, m *lineMap, z *slid
 // likeDeleted reports whether line is like (as an edited line is like
 // what it was) a line the diff deleted outside old lines [s, e): it may be
 // that line, moved and edited.
+//
+// Past maxLikeCells comparisons in one line map (each new line compared
+// with each deleted one, in a hostile history a square), it says true:
+// what cannot be told is review.
 func likeDeleted(line string, s, e int, a []string, m *lineMap) bool {
-	p := charPairs(line)
-	for i, l := range a {
-		if (i < s || i >= e) && m.fate[i] == lineDeleted && substantive(l) && dice(p, charPairs(l)) >= editedSimilarity {
-			return true
+	lo, hi, ok := m.likeDeletedAt(line, a)
+	return !ok || (lo >= 0 && (lo < s || hi >= e))
+}
+
+// maxLikeCells bounds the comparisons likeDeleted makes with one line
+// map, as maxPairCells bounds a pairing's.
+const maxLikeCells = 1 << 18
+
+// likeDeletedAt returns the first and last old line (of a) deleted, that
+// says something and that line is like, or -1, -1; each line once, from
+// the deleted lines' character pairs made once; false past maxLikeCells.
+func (m *lineMap) likeDeletedAt(line string, a []string) (lo, hi int, ok bool) {
+	if r, ok := m.like[line]; ok {
+		return r[0], r[1], true
+	}
+	if m.like == nil {
+		m.like = map[string][2]int{}
+		for i, l := range a {
+			if m.fate[i] == lineDeleted && substantive(l) {
+				m.deleted = append(m.deleted, deletedLine{i, charPairs(l)})
+			}
 		}
 	}
-	return false
+	if m.likeCells += len(m.deleted); m.likeCells > maxLikeCells {
+		return -1, -1, false
+	}
+	lo, hi = -1, -1
+	p := charPairs(line)
+	for _, d := range m.deleted {
+		if dice(p, d.pairs) >= editedSimilarity {
+			if lo < 0 {
+				lo = d.line
+			}
+			hi = d.line
+		}
+	}
+	m.like[line] = [2]int{lo, hi}
+	return lo, hi, true
+}
+
+// deletedLine is a deleted old line that says something, and its
+// character pairs (likeDeletedAt).
+type deletedLine struct {
+	line  int
+	pairs []uint32
 }
 
 // keptBeyond reports whether the nearest line that says something beyond
@@ -588,6 +631,49 @@ type slideZones struct {
 	// text no other region has, in a run with an anchor.
 	segStart, segEnd, prev, next []int
 	whole                        []bool
+	// lost holds, by text, the old lines that say something
+	// (maxTwins+1 at most each): where a twin of kept lines may have come
+	// from (lostTwin).
+	lost map[string][]int
+}
+
+// maxTwins bounds the lines lostTwin compares with; past it, a run is
+// taken to have a lost twin (review).
+const maxTwins = 64
+
+// lostTwin reports whether the old lines [s, e) of a (at most tieWindow)
+// occur again elsewhere in a, in a copy the diff did not keep whole, in
+// one piece: that copy may have moved to their place, and they away (or
+// been deleted), which no line diff can tell apart.
+func (z *slideZones) lostTwin(a []string, s, e int, m *lineMap) bool {
+	last := -1 // the last line that says something
+	for k := e - 1; k >= s && last < 0; k-- {
+		if substantive(a[k]) {
+			last = k
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	ks := z.lost[a[last]]
+	if len(ks) > maxTwins {
+		return true
+	}
+	for _, k := range ks {
+		t := k - (last - s) // where the copy would start
+		if t == s || t < 0 || t+(e-s) > len(a) || !slices.Equal(a[t:t+(e-s)], a[s:e]) {
+			continue
+		}
+		// Unless the diff kept the copy whole, in one piece.
+		whole := m.fate[t] == lineKept
+		for x := t + 1; x < t+(e-s) && whole; x++ {
+			whole = keptOn(x-1, x, m)
+		}
+		if !whole {
+			return true
+		}
+	}
+	return false
 }
 
 // tieWindow bounds how far from a run of kept lines its edge is looked
@@ -611,6 +697,15 @@ func (z *slideZones) tiedAt(i int, a []string, m *lineMap) bool {
 		e := z.segEnd[i]
 		tail := a[i:e]
 		tail = tail[:min(len(tail), tieWindow)]
+		// Where the diff's run of kept lines ends a few lines on, a lost
+		// copy of the lines from i to there may be what is here now.
+		r := i
+		for r-i < tieWindow-1 && keptOn(r, r+1, m) {
+			r++
+		}
+		if !keptOn(r, r+1, m) && z.lostTwin(a, i, r+1, m) {
+			return false
+		}
 		// The lines after the segment the diff kept with it, in a piece.
 		with := e
 		for with < len(a) && with < e+tieWindow+len(tail) && m.fate[with] == lineKept && m.toNew[with] == m.toNew[e-1]+with-e+1 {
@@ -622,6 +717,13 @@ func (z *slideZones) tiedAt(i int, a []string, m *lineMap) bool {
 		st := z.segStart[i]
 		head := a[st : i+1]
 		head = head[max(0, len(head)-tieWindow):]
+		r := i
+		for i-r < tieWindow-1 && keptOn(r, r-1, m) {
+			r--
+		}
+		if !keptOn(r, r-1, m) && z.lostTwin(a, r, i+1, m) {
+			return false
+		}
 		from := max(0, st-tieWindow-len(head))
 		with := st
 		for with > from && m.fate[with-1] == lineKept && m.toNew[with-1] == m.toNew[st]-(st-with+1) {
@@ -631,6 +733,13 @@ func (z *slideZones) tiedAt(i int, a []string, m *lineMap) bool {
 		return at < 0 || from+at >= with
 	}
 	return false
+}
+
+// keptOn reports whether old line j was kept right next to where kept
+// old line i went (j is i's neighbour): the diff's run of kept lines goes
+// on from i to j.
+func keptOn(i, j int, m *lineMap) bool {
+	return j >= 0 && j < len(m.fate) && m.fate[j] == lineKept && m.toNew[j] == m.toNew[i]+(j-i)
 }
 
 // occurrence returns where the lines pat occur in lines, in order and
@@ -719,6 +828,12 @@ func (m *lineMap) slides(a, b []string, region []int) *slideZones {
 	for _, l := range a {
 		z.had[l] = true
 	}
+	z.lost = map[string][]int{}
+	for i, l := range a {
+		if substantive(l) && len(z.lost[l]) <= maxTwins {
+			z.lost[l] = append(z.lost[l], i)
+		}
+	}
 	// A region's text, and whether another region has the same.
 	texts := map[int]*strings.Builder{}
 	for i, r := range region {
@@ -781,10 +896,24 @@ func (m *lineMap) slides(a, b []string, region []int) *slideZones {
 func (t *rfcText) outline(f outlineFormat) []symbol.Span {
 	if t.sections == nil || t.sectionsOf != f {
 		s := outline(f, t.contents())
-		t.sections, t.sectionsOf = &s, f
+		t.sections, t.sectionsOf, t.regionOf = &s, f, nil
 	}
 	return *t.sections
 }
+
+// regions returns regionsOf the text's outline in format f, made once:
+// every quote into a file asks (sameSection).
+func (t *rfcText) regions(f outlineFormat) []int {
+	spans := t.outline(f)
+	if t.regionOf == nil {
+		t.regionOf = regionsOf(f, spans, len(t.contents()))
+	}
+	return t.regionOf
+}
+
+// regionLines counts the lines regionsOf labels, for the test that
+// holds it to once per text.
+var regionLines atomic.Int64
 
 // regionsOf returns, for each of n lines, the section (an index into
 // spans, an outline in format f) that ties its lines together, or -1: for
@@ -792,6 +921,7 @@ func (t *rfcText) outline(f outlineFormat) []symbol.Span {
 // block, else the paragraph (a block nested in another is part of it: a
 // YAML job's steps are one region).
 func regionsOf(f outlineFormat, spans []symbol.Span, n int) []int {
+	regionLines.Add(int64(n))
 	out := make([]int, n)
 	for i := range out {
 		out[i] = -1

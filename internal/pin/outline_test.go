@@ -102,3 +102,96 @@ func TestSameSection(t *testing.T) {
 		})
 	}
 }
+
+// TestSameSectionLikeBounded: a quote whose first line was replaced by n
+// new lines, in a file that lost n lines elsewhere, is checked line by
+// line against the lost lines (a new line like one may be it, moved):
+// n² comparisons, bounded per line map (maxLikeCells), past which the
+// fallback cannot tell, and says so.
+func TestSameSectionLikeBounded(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want declVerdict
+	}{{200, declSame}, {2000, declUnknown}} {
+		var old, cur strings.Builder
+		old.WriteString("anchor one\nquoted two\n")
+		cur.WriteString("anchor one\n")
+		for k := range c.n {
+			fmt.Fprintf(&cur, "inserted line number %d here\n", k)
+		}
+		for k := range c.n + 2 {
+			fmt.Fprintf(&old, "kept %d\n", k)
+			fmt.Fprintf(&cur, "kept %d\n", k)
+		}
+		old.WriteString("anchor four\n")
+		cur.WriteString("anchor four\n")
+		for k := range c.n {
+			fmt.Fprintf(&old, "deleted %d zz%dqq\n", k*7919, k)
+		}
+		f, err := rfc5147.Parse(fmt.Sprintf("line=1,%d", c.n+4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		oldT, err := rfc5147.NewText([]byte(old.String()), rfc5147.UTF8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sel, err := oldT.Select(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, n := newRFCText([]byte(old.String())), newRFCText([]byte(cur.String()))
+		m := newLineMap(o, n)
+		mp := mapQuote(f, sel, o, n, m)
+		if mp.fate != quoteEdited {
+			t.Fatalf("n=%d: mapping %d (%s)", c.n, mp.fate, mp.why)
+		}
+		before := diceCalls.Load()
+		v, what := sameSection(outlineIndent, o, n, sel.Text, mp, m)
+		calls := diceCalls.Load() - before
+		if v != c.want {
+			t.Errorf("n=%d: verdict %d (%s), want %d", c.n, v, what, c.want)
+		}
+		if limit := int64(maxLikeCells + 4*c.n); calls > limit {
+			t.Errorf("n=%d: %d comparisons, over %d", c.n, calls, limit)
+		}
+	}
+}
+
+// TestSameSectionRegionsOnce: the fallback labels each line of the
+// pinned version with its region once per text, not once per quote: a
+// page of many quotes into one large file costs the file once.
+func TestSameSectionRegionsOnce(t *testing.T) {
+	var old, cur strings.Builder
+	for k := range 2000 {
+		fmt.Fprintf(&old, "section %d\n  body line %d\n\n", k, k)
+	}
+	cur.WriteString("inserted at the top\n" + old.String())
+	o, c := newRFCText([]byte(old.String())), newRFCText([]byte(cur.String()))
+	m := newLineMap(o, c)
+	before := regionLines.Load()
+	for q := range 200 {
+		f, err := rfc5147.Parse(fmt.Sprintf("line=%d,%d", 30*q, 30*q+2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		oldT, err := rfc5147.NewText([]byte(old.String()), rfc5147.UTF8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sel, err := oldT.Select(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mp := mapQuote(f, sel, o, c, m)
+		if mp.fate != quoteIntact {
+			t.Fatalf("quote %d: mapping %d (%s)", q, mp.fate, mp.why)
+		}
+		if v, what := sameSection(outlineIndent, o, c, sel.Text, mp, m); v != declSame {
+			t.Fatalf("quote %d: %d (%s)", q, v, what)
+		}
+	}
+	if got, lines := regionLines.Load()-before, int64(len(o.contents())); got != lines {
+		t.Errorf("200 quotes labelled %d lines with regions; the file has %d", got, lines)
+	}
+}

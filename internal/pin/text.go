@@ -30,6 +30,7 @@ type rfcText struct {
 	// (outline.go).
 	sections   *[]symbol.Span
 	sectionsOf outlineFormat
+	regionOf   []int // regionsOf the sections, made once
 }
 
 func newRFCText(data []byte) *rfcText {

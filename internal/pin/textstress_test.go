@@ -47,6 +47,11 @@ type sDoc struct {
 	// unique is the chance that a block written anew says something no
 	// other line says (0: every block comes from a few templates).
 	unique float64
+	// hostile: a third of the changes touch only white space (blank
+	// lines, indentation by tabs or spaces, trailing blanks, CRLF line
+	// endings for the whole file) or make a line very long.
+	hostile bool
+	crlf    bool
 }
 
 func (d *sDoc) line(text string) sLine {
@@ -204,6 +209,9 @@ func (d *sDoc) descends(id, q, v int) bool {
 // mutate applies one random change and names it.
 func (d *sDoc) mutate(rng *rand.Rand, fresh *int) string {
 	sec := func() *sSection { return &d.secs[rng.Intn(len(d.secs))] }
+	if d.hostile && rng.Intn(3) == 0 {
+		return d.mutateSpace(rng, sec())
+	}
 	insertAt := func(s *sSection, bs ...[]sLine) {
 		at := rng.Intn(len(s.blocks) + 1)
 		s.blocks = slices.Insert(s.blocks, at, bs...)
@@ -307,6 +315,71 @@ func (d *sDoc) mutate(rng *rand.Rand, fresh *int) string {
 	return "duplicate section"
 }
 
+// mutateSpace applies one change of white space, or makes a line very
+// long, in section s, and names it. An edit keeps a line's identity; a
+// blank line inserted is a new one.
+func (d *sDoc) mutateSpace(rng *rand.Rand, s *sSection) string {
+	if len(s.blocks) == 0 {
+		return "noop"
+	}
+	b := &s.blocks[rng.Intn(len(s.blocks))]
+	i := rng.Intn(len(*b))
+	l := &(*b)[i]
+	switch rng.Intn(6) {
+	case 0:
+		*b = slices.Insert(*b, rng.Intn(len(*b)+1), d.line(""))
+		return "blank inserted"
+	case 1:
+		for k, x := range *b {
+			if strings.TrimSpace(x.text) == "" {
+				*b = slices.Delete(*b, k, k+1)
+				return "blank deleted"
+			}
+		}
+		return "noop"
+	case 2: // indentation: spaces to a tab and back, or two more spaces
+		for k := range *b {
+			x := &(*b)[k]
+			switch {
+			case strings.HasPrefix(x.text, "    "):
+				x.text = "\t" + x.text[4:]
+			case strings.HasPrefix(x.text, "\t"):
+				x.text = "    " + x.text[1:]
+			case x.text != "":
+				x.text = "  " + x.text
+			}
+		}
+		return "reindented"
+	case 3:
+		if strings.TrimSpace(l.text) == "" {
+			l.text += " \t"
+			return "blank line's blanks"
+		}
+		l.text += "  "
+		return "trailing blanks"
+	case 4:
+		d.crlf = !d.crlf
+		return "line endings"
+	}
+	if strings.TrimSpace(l.text) == "" {
+		return "noop"
+	}
+	l.text += strings.Repeat(" long", 4000)
+	return "long line"
+}
+
+// text is the file of lines ls, with the doc's line endings.
+func (d *sDoc) text(ls []sLine) string {
+	if !d.crlf {
+		return joinLines(ls)
+	}
+	var b strings.Builder
+	for _, l := range ls {
+		b.WriteString(l.text + "\r\n")
+	}
+	return b.String()
+}
+
 // newStressDoc is a file of format with sections of several blocks.
 func newStressDoc(format string, rng *rand.Rand, next *int, unique float64) *sDoc {
 	d := &sDoc{format: format, next: next, copied: map[int][2]int{}, unique: unique}
@@ -346,7 +419,7 @@ type stressCounts struct {
 // runTextStress builds a history of one seed (one file per format, eight
 // commits), plans quotes pinned to its early versions, and judges every
 // relocation by the lines' identities.
-func runTextStress(t *testing.T, seeds []int64, perFile int, unique float64) stressCounts {
+func runTextStress(t *testing.T, seeds []int64, perFile int, unique float64, hostile bool) stressCounts {
 	dir, write, git := testRepo(t)
 	git("init", "-q")
 	files := map[string]*sDoc{}
@@ -361,10 +434,12 @@ func runTextStress(t *testing.T, seeds []int64, perFile int, unique float64) str
 			n = fmt.Sprintf("s%d/%s", seed, n)
 			names = append(names, n)
 			files[n] = newStressDoc([]string{"md", "yaml", "toml", "txt"}[i], rng, next, unique)
+			files[n].hostile = hostile
 			rngs[n], fresh[n] = rng, renamed
 		}
 	}
 	versions := map[string][][]sLine{}
+	texts := map[string][]string{} // each version as written
 	const commits = 8
 	for c := 0; c < commits; c++ {
 		for _, n := range names {
@@ -376,7 +451,8 @@ func runTextStress(t *testing.T, seeds []int64, perFile int, unique float64) str
 			}
 			v := files[n].render()
 			versions[n] = append(versions[n], v)
-			write(n, joinLines(v))
+			texts[n] = append(texts[n], files[n].text(v))
+			write(n, files[n].text(v))
 		}
 		git("add", ".")
 		git("commit", "-qm", fmt.Sprint("v", c))
@@ -404,7 +480,7 @@ func runTextStress(t *testing.T, seeds []int64, perFile int, unique float64) str
 				q.oldIDs = append(q.oldIDs, l.id)
 			}
 			quotes = append(quotes, q)
-			page.WriteString(lineLink(n, s, s+size, joinLines(ls)))
+			page.WriteString(lineLink(n, s, s+size, texts[n][v]))
 		}
 	}
 	r, err := target.New(target.Options{Root: dir})
@@ -480,6 +556,14 @@ func runTextStress(t *testing.T, seeds []int64, perFile int, unique float64) str
 				z := lm.slides(ot.contents(), nt.contents(), regionsOf(outlineFormatOf(q.file), ot.outline(outlineFormatOf(q.file)), len(pv)))
 				for j := max(0, q.s-10); j < min(len(pv), q.e+5); j++ {
 					t.Logf("old %3d %5d %s   [fate %d → %d zone %v tied %v distinct %v hunk %d]", j+1, pv[j].id, pv[j].text, lm.fate[j], lm.toNew[j]+1, z.old[j], lm.fate[j] == lineKept && z.tiedAt(j, ot.contents(), lm), lm.distinct[j], lm.hunkOf[j])
+				}
+				if os.Getenv("TEXTFRAG_STRESS_DEBUG") == "all" {
+					for j := range pv {
+						t.Logf("OLD %3d %5d %s   [fate %d → %d]", j+1, pv[j].id, pv[j].text, lm.fate[j], lm.toNew[j]+1)
+					}
+					for j := range final {
+						t.Logf("NEW %3d %5d %s", j+1, final[j].id, final[j].text)
+					}
 				}
 				for j := max(0, ns-10); j < min(len(final), ne+5); j++ {
 					t.Logf("new %3d %5d %s", j+1, final[j].id, final[j].text)
@@ -652,9 +736,12 @@ func TestTextRelocationStress(t *testing.T) {
 		name     string
 		unique   float64
 		followed float64 // at least this share of quotes is followed
+		hostile  bool
 	}{
-		{"mixed", 0.5, 0.15},
-		{"templates", 0, 0.1},
+		{"mixed", 0.5, 0.15, false},
+		{"templates", 0, 0.1, false},
+		{"white space, mixed", 0.5, 0.1, true},
+		{"white space, templates", 0, 0.05, true},
 	} {
 		t.Run(w.name, func(t *testing.T) {
 			first := int64(9000)
@@ -665,7 +752,7 @@ func TestTextRelocationStress(t *testing.T) {
 			for s := 0; s < seeds; s++ {
 				ss = append(ss, first+int64(s))
 			}
-			total := runTextStress(t, ss, 50, w.unique)
+			total := runTextStress(t, ss, 50, w.unique, w.hostile)
 			t.Logf("%d quotes over %d seeds: %v; %d gone with all lines intact elsewhere; %d on lines deleted and written anew, the same; %d re-pointed at other lines",
 				total.quotes, seeds, total.classes, total.goneSurvives, total.indistinct, total.wrong)
 			if total.wrong > 0 {
