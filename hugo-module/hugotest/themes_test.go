@@ -4,8 +4,10 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -461,5 +463,52 @@ func TestCheckEarlyOutNeverFailsOpen(t *testing.T) {
 			}
 			mustContain(t, "the error", err.Error()+log, filepath.Join("content", "page.md")+": textfrag hooks error")
 		})
+	}
+}
+
+// The early-out of textfrag/check tests a page's source for "&" and "\\"
+// with one strings.ContainsAny before it tests for each spelling that holds
+// one of them. A theme hook that decodes character references publishes
+// such a link live (its href or src holds "#line="), and the build must
+// fail; under a hook that writes the destination as given (the "newtab"
+// theme's) the page publishes no live fragment, and the build may pass.
+func TestCheckEarlyOutSpellingsNeverFailOpen(t *testing.T) {
+	decoding := map[string]string{
+		"layouts/_markup/render-link.html":  `<a href="{{ .Destination | htmlUnescape | safeURL }}">{{ .Text }}</a>`,
+		"layouts/_markup/render-image.html": `<img src="{{ .Destination | htmlUnescape | safeURL }}" alt="{{ .PlainText }}">`,
+	}
+	live := regexp.MustCompile(`(?i)(?:href|src)="[^"]*#(?:line|char)=`)
+	for _, c := range []struct {
+		name, from, to string
+		decoded        bool // the decoding hook publishes it live
+	}{
+		{"&#35;", "#", "&#35;", true},
+		{"&num;", "#", "&num;", true},
+		{"&equals;", "line=", "line&equals;", true},
+		{"&#108;", "#line", "#&#108;ine", true},
+		{`\=`, "line=", `line\=`, false},
+	} {
+		for _, form := range []string{"![Stale](%s)\n", "See [the quote](%s) in text.\n"} {
+			body := fmt.Sprintf(form, strings.Replace(staleLink, c.from, c.to, 1))
+			for _, hooks := range []string{"theme", "decoding"} {
+				t.Run(c.name+"/"+hooks+"/"+body, func(t *testing.T) {
+					site := themeSite{theme: "newtab", page: themePage(body)}
+					if hooks == "decoding" {
+						site.files = decoding
+					}
+					out, log, err := site.build(t)
+					if err != nil {
+						mustContain(t, "the error", err.Error()+log, filepath.Join("content", "page.md")+": textfrag hooks error")
+						return
+					}
+					if live.MatchString(html.UnescapeString(out)) { // attribute values as a browser reads them
+						t.Fatalf("the build published a live RFC 5147 link unverified:\n%s", out)
+					}
+					if hooks == "decoding" && c.decoded {
+						t.Fatalf("the build succeeded; the page was:\n%s", out)
+					}
+				})
+			}
+		}
 	}
 }
