@@ -201,7 +201,11 @@ func pinRun(e *env, op *pinOptions) int {
 	o.write = o.write || o.interactive // -i writes what it was told to
 	fset, paths := o.flags, o.paths
 	if len(paths) == 0 {
-		paths = defaultPaths(proj)
+		var err error
+		if paths, err = defaultPaths(proj); err != nil {
+			e.errorf("pin: %v", err)
+			return exitError
+		}
 	}
 	rem, err := o.remote.options()
 	if err != nil {
