@@ -342,10 +342,11 @@ type pinner struct {
 	in      *bufio.Reader
 	// acceptUsed holds the --accept names that matched a quote.
 	acceptUsed map[string]bool
-	// headPages and headChanged cache, as a pre-commit hook, HEAD's pages
+	// headPages and headChanged cache HEAD's pages
 	// and whether a quoted file differs from HEAD's (pin_hook.go).
 	headPages   map[string][]byte
 	headChanged map[string]bool
+	noHead      *bool // whether the repository has no HEAD (no commit yet), once asked
 }
 
 // noteQuoted remembers that the file being pinned quotes the file at
