@@ -164,7 +164,11 @@ func checkRun(e *env, o *checkOptions) int {
 	}
 	paths, fromStdin := cutStdin(o.Paths)
 	if len(paths) == 0 && !fromStdin {
-		paths = defaultPaths(lf.proj)
+		var err error
+		if paths, err = defaultPaths(lf.proj); err != nil {
+			e.errorf("%v", err)
+			return exitError
+		}
 	}
 	files, err := project.MarkdownFiles(paths)
 	if err != nil {

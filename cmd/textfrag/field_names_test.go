@@ -88,12 +88,12 @@ func TestRefsDiffNameNotFollowed(t *testing.T) {
 	base := namesSource
 	for _, tc := range []struct {
 		name, change, want string
-		pinClass           string // pin's class of the quote: the same as refs' for a name matched twice
+		pinClass           string // pin's class of the quote: review, as refs classes it (it blocks)
 	}{
 		{"ambiguous", base + "\nfunc (s *Server) helper() {}\n\nfunc helper() int { return 3 }\n",
 			"sym=helper cannot be followed in src/server.go now, and pin will not re-pin it: src/server.go line 15: sym=helper matches 2 declarations in src/server.go: func helper (line 15), func helper (line 19)", "review"},
 		{"does not parse", strings.Replace(base, "func helper() int { return 2 }", "func helper() int { return 2", 1),
-			"sym=helper cannot be followed in src/server.go now, and pin will not re-pin it: src/server.go line 15: src/server.go does not parse as Go (line 16)", "error"},
+			"sym=helper cannot be followed in src/server.go now, and pin will not re-pin it: src/server.go line 15: src/server.go does not parse as Go (line 16)", "review"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newNamesRepo(t)

@@ -91,7 +91,11 @@ func runMigrate(e *env, args []string) int {
 		return exitError
 	}
 	if len(paths) == 0 {
-		paths = defaultPaths(proj)
+		var err error
+		if paths, err = defaultPaths(proj); err != nil {
+			e.errorf("%v", err)
+			return exitError
+		}
 	}
 	files, err := project.MarkdownFiles(paths)
 	if err != nil {

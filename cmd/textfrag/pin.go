@@ -201,7 +201,11 @@ func pinRun(e *env, op *pinOptions) int {
 	o.write = o.write || o.interactive // -i writes what it was told to
 	fset, paths := o.flags, o.paths
 	if len(paths) == 0 {
-		paths = defaultPaths(proj)
+		var err error
+		if paths, err = defaultPaths(proj); err != nil {
+			e.errorf("pin: %v", err)
+			return exitError
+		}
 	}
 	rem, err := o.remote.options()
 	if err != nil {
@@ -338,10 +342,11 @@ type pinner struct {
 	in      *bufio.Reader
 	// acceptUsed holds the --accept names that matched a quote.
 	acceptUsed map[string]bool
-	// headPages and headChanged cache, as a pre-commit hook, HEAD's pages
+	// headPages and headChanged cache HEAD's pages
 	// and whether a quoted file differs from HEAD's (pin_hook.go).
 	headPages   map[string][]byte
 	headChanged map[string]bool
+	noHead      *bool // whether the repository has no HEAD (no commit yet), once asked
 }
 
 // noteQuoted remembers that the file being pinned quotes the file at

@@ -235,8 +235,12 @@ func (p *pinner) rootedAdvice(name, dest string) (fact, remedy string) {
 // decideQuote settles one planned change of the page name (whose links
 // are links): whether it is written, and the remedy its message gives.
 func (p *pinner) decideQuote(name string, links []mdlink.Link, c pin.Change) pin.Change {
-	if p.e.preCommit && c.Class == pin.Pinned && p.hookUnpinnedStale(name, c) {
-		c = hookUnpinned(c)
+	if c.Class == pin.Pinned && p.unpinnedStale(name, c, !p.e.preCommit) {
+		who := "pin"
+		if p.e.preCommit {
+			who = "the hook"
+		}
+		c = p.unpinnedChanged(name, c, who)
 	}
 	accepted := p.accepted(name, c.Link)
 	if !accepted && p.opt.interactive && pin.Acceptable(c) {

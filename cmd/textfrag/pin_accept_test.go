@@ -153,12 +153,14 @@ func TestPinRefusesGone(t *testing.T) {
 // TestPinSummaryCommands: every run ends with counts by class and, for
 // each class found, one command; followed, the command for refreshed,
 // moved and unpinned quotes settles them, and pin --check then passes.
+// (The unpinned link quotes a file unchanged since HEAD: one into a changed
+// file is a changed quote, TestPinByHandUnpinnedFileChanged.)
 func TestPinSummaryCommands(t *testing.T) {
 	src := numberedSource(1, 20)
-	s := newPinSite(t, map[string]string{"src/a.go": src, "src/b.go": src, "docs/a.md": "" +
+	s := newPinSite(t, map[string]string{"src/a.go": src, "src/b.go": src, "src/c.go": src, "docs/a.md": "" +
 		"[m](../src/a.go#line=2,4;md5=" + md5hex(src) + ")\n\n" +
 		"[r](../src/b.go#line=2,4;md5=" + md5hex(src) + ")\n\n" +
-		"[u](../src/b.go#line=5,6)\n"})
+		"[u](../src/c.go#line=5,6)\n"})
 	s.git("init", "-q")
 	s.commit("start")
 	s.write("src/a.go", "// new\n"+src)

@@ -22,13 +22,17 @@ import (
 // HEAD's page already had, into a file the commit changes, is not pinned
 // unread: no check guarded it, so the lines it shows may now be other text
 // than its author quoted. It becomes a changed quote, pinned only when a
-// person accepts it (the manual hook, pin -i, --accept).
+// person accepts it (the manual hook, pin -i, --accept). Run by hand, pin
+// applies the same rule to new links as well: its "re-pin with pin
+// --write" remedies lead there, and a link new in the work tree into a
+// file that changed since HEAD was not necessarily written for that text.
 
-// hookUnpinnedStale reports whether the unpinned link of c, on the page
-// name, was in HEAD's version of the page and quotes a file that differs
-// from HEAD's. When it cannot tell (no repository, no HEAD) it answers
-// false: a first commit's links are all new.
-func (p *pinner) hookUnpinnedStale(name string, c pin.Change) bool {
+// unpinnedStale reports whether the unpinned link of c, on the page name,
+// quotes a file that differs from HEAD's and either was in HEAD's version
+// of the page or, when newLinks, is new there. When it cannot tell (no
+// repository, no HEAD) it answers false: a first commit's links are all
+// new.
+func (p *pinner) unpinnedStale(name string, c pin.Change, newLinks bool) bool {
 	if c.Target == "" || strings.Contains(c.Target, "://") {
 		return false
 	}
@@ -51,6 +55,14 @@ func (p *pinner) hookUnpinnedStale(name string, c pin.Change) bool {
 	if !ok {
 		return false
 	}
+	if p.noHead == nil {
+		_, err := p.hist.Git(nil, "rev-parse", "-q", "--verify", "HEAD^{commit}")
+		none := err != nil
+		p.noHead = &none
+	}
+	if *p.noHead {
+		return false // no commit yet: every link and file is new
+	}
 	if p.headPages == nil {
 		p.headPages = map[string][]byte{}
 	}
@@ -59,7 +71,7 @@ func (p *pinner) hookUnpinnedStale(name string, c pin.Change) bool {
 		old, _ = p.hist.Git(nil, "cat-file", "blob", "--end-of-options", "HEAD:"+page) // nil: not in HEAD
 		p.headPages[page] = old
 	}
-	if old == nil || !bytes.Contains(old, []byte(c.Link.Dest)) {
+	if !newLinks && (old == nil || !bytes.Contains(old, []byte(c.Link.Dest))) {
 		return false // new in this commit: written for the work tree
 	}
 	abs := filepath.Join(p.res.Root(), filepath.FromSlash(c.Target))
@@ -112,12 +124,17 @@ func (p *pinner) differsFromHead(file, target string) bool {
 	return hex.EncodeToString(h.Sum(nil)) != oid
 }
 
-// hookUnpinned turns the planned pin of an unpinned link that HEAD had
-// into a changed quote, for a person to accept (see above).
-func hookUnpinned(c pin.Change) pin.Change {
+// unpinnedChanged turns the planned pin of an unpinned link whose file
+// changed since HEAD into a changed quote, for a person to accept (see
+// above), showing the text it would pin; who is the hook or pin, as the
+// message names it.
+func (p *pinner) unpinnedChanged(name string, c pin.Change, who string) pin.Change {
+	if res, err := p.res.Resolve(p.res.DocPath(name), c.NewDest); err == nil && len(c.Detail) == 0 {
+		c.Detail = pin.QuoteNow(res.Selection.Text)
+	}
 	c.Class = pin.Changed
 	c.Failed = true
-	c.Message += "; the link has no md5 and its file changed since HEAD, so the lines it shows may be other text than its author quoted: the hook does not pin it unread"
+	c.Message += "; the link has no md5 and its file changed since HEAD, so the lines it shows may be other text than its author quoted: " + who + " does not pin it unread"
 	c.Remedy = "" // decideQuote words the accept command
 	return c
 }

@@ -58,7 +58,7 @@ func TestPreCommitRemedies(t *testing.T) {
 		{[]string{"pin", "--write", "--root", dir, guide}, "accept it with `" + hookBinary + " pin --write --root " + dir + " --accept " + guide + ":3`", "accept it with `textfrag pin --write --root " + dir + " --accept " + guide + ":3`", 1},
 		{[]string{"pin", "--root", dir, guide}, "accept them one by one with `" + hookBinary + " pin -i --root " + dir + " " + guide + "`, or all whose new place is known with `" + hookBinary + " pin --write --accept-changed --root " + dir + " " + guide + "`", "accept them one by one with `textfrag pin -i --root " + dir + " " + guide + "`, or all whose new place is known with `textfrag pin --write --accept-changed --root " + dir + " " + guide + "`", 1},
 		{[]string{"check", "--root", dir, guide}, "accept it or not with `" + hookBinary + " pin -i --root " + dir + " " + guide + "`", "accept it or not with `textfrag pin -i --root " + dir + " " + guide + "`", 1},
-		{[]string{"pin", "--check", "--root", dir, fresh}, "not pinned up to date; run `pre-commit run textfrag-pin`", "not pinned up to date; run `textfrag pin --write --root", 1},
+		{[]string{"pin", "--check", "--root", dir, fresh}, "not pinned up to date; run `pre-commit run textfrag-pin`", "accept it with `textfrag pin --write --root " + dir + " --accept " + fresh + ":3`", 1}, // by hand a new link into a file changed since HEAD is shown to be read (TestPinByHandUnpinnedFileChanged)
 	} {
 		out, code := runAs(t, true, c.args...)
 		if code != c.wantCode || !strings.Contains(out, c.hook) || strings.Contains(out, "`textfrag pin") {
@@ -168,10 +168,14 @@ func TestPreCommitPinsNewLinksOnly(t *testing.T) {
 	if got := e2eRead(t, dir, "docs/old.md"); got != "[A](../src/a.go#line=2,5;md5="+md5hex(now)+")\n" {
 		t.Errorf("accepted, the link reads %s", got)
 	}
-	// By hand (not a hook), pin pins what it is asked to, as ever.
+	// By hand (not a hook) the same: the file changed since HEAD, so pin
+	// shows the text and pins it only when accepted.
 	e2eWrite(t, dir, map[string]string{"docs/old.md": "[A](../src/a.go#line=2,5)\n"})
-	if out, code := runAs(t, false, "pin", "--write", "--root", dir, filepath.Join(dir, "docs")); code != 0 {
+	if out, code := runAs(t, false, "pin", "--write", "--root", dir, filepath.Join(dir, "docs")); code != 1 || !strings.Contains(out, "pin does not pin it unread") || e2eRead(t, dir, "docs/old.md") != "[A](../src/a.go#line=2,5)\n" {
 		t.Errorf("pin by hand: exit %d\n%s", code, out)
+	}
+	if out, code := runAs(t, false, "pin", "--write", "--root", dir, "--accept", filepath.Join(dir, "docs/old.md")+":1", filepath.Join(dir, "docs")); code != 0 {
+		t.Errorf("pin by hand, accepted: exit %d\n%s", code, out)
 	}
 }
 

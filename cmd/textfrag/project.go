@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -81,27 +82,41 @@ type repositoryValue interface {
 
 // defaultPaths returns the paths a command works on when none is given:
 // the source directory textfrag.toml names (relative to the working
-// directory where it can be, as messages name files), else ".".
-func defaultPaths(p *project.Project) []string {
+// directory where it can be, as messages name files), else ".". A source
+// inside the project root that leads out of it through a symbolic link
+// (docs -> ../elsewhere, or -> /home/you) is an error naming the setting,
+// as build refuses it (sourceInRoot): check, pin and refs read no page,
+// not even a directory listing, out of the root through textfrag.toml.
+func defaultPaths(p *project.Project) ([]string, error) {
 	src := p.Source()
 	if src == "" {
-		return []string{"."}
+		return []string{"."}, nil
+	}
+	if err := sourceInRoot(src, p.Root); err != nil {
+		if real, rerr := filepath.EvalSymlinks(src); rerr == nil {
+			return nil, fmt.Errorf("%s: source: %s leads out of the project root %s through a symbolic link, to %s: textfrag reads pages only inside the project; replace the link by a copy of the directory, or name the directory on the command line: %s", p.ConfigFile, src, p.Root, real, real)
+		}
+		return nil, fmt.Errorf("%s: source: %v", p.ConfigFile, err)
 	}
 	if cwd, err := os.Getwd(); err == nil {
 		if rel, err := filepath.Rel(cwd, src); err == nil && filepath.IsLocal(rel) {
-			return []string{rel}
+			return []string{rel}, nil
 		}
 	}
-	return []string{src}
+	return []string{src}, nil
 }
 
 // siteSource returns the directory of Markdown files build and serve read:
 // the one positional argument, else the project's source (defaultPaths).
 // ok is false, with the error printed, when it is not a directory.
 func siteSource(e *env, p *project.Project, pos []string) (src string, ok bool) {
-	src = defaultPaths(p)[0]
 	if len(pos) == 1 {
 		src = pos[0]
+	} else if paths, err := defaultPaths(p); err != nil {
+		e.errorf("%v", err)
+		return "", false
+	} else {
+		src = paths[0]
 	}
 	if info, err := os.Stat(src); err != nil || !info.IsDir() {
 		e.errorf("%s: not a directory: give the directory that holds the Markdown files", src)

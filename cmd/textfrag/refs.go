@@ -380,7 +380,12 @@ func refsText(l *refs.Link) string {
 // order, the links whose target (resolved, or named by a link that failed
 // to resolve) is a project path for which match reports true.
 func (e *env) scanRefs(lf *linkFlags, r *target.Resolver, jobs int, match func(path string) bool) ([]*refs.Link, bool) {
-	files, err := project.MarkdownFiles(refsPages(lf.proj))
+	pages, err := refsPages(lf.proj)
+	if err != nil {
+		e.errorf("%v", err)
+		return nil, false
+	}
+	files, err := project.MarkdownFiles(pages)
 	if err != nil {
 		e.errorf("%v", err)
 		return nil, false
@@ -425,10 +430,14 @@ func (e *env) scanRefs(lf *linkFlags, r *target.Resolver, jobs int, match func(p
 }
 
 // refsPages is where refs looks for Markdown pages: the source directory
-// textfrag.toml names, else the whole project root.
-func refsPages(p *project.Project) []string {
+// textfrag.toml names, else the whole project root. A source that leads
+// out of the root is an error (defaultPaths).
+func refsPages(p *project.Project) ([]string, error) {
 	if src := p.Source(); src != "" {
-		return []string{src}
+		if _, err := defaultPaths(p); err != nil {
+			return nil, err
+		}
+		return []string{src}, nil
 	}
-	return []string{p.Root}
+	return []string{p.Root}, nil
 }

@@ -80,7 +80,7 @@ func TestRefsDiffClasses(t *testing.T) {
 			"src/a.go:12: changed: quoted in docs/guide.md:1 (src/a.go lines 10–12)",
 			"src/a.go:21: moved: quoted in docs/guide.md:3 (src/a.go lines 20–21): the quoted text is intact at lines 21–22: `textfrag pin --write docs/guide.md` updates the link",
 			// An unpinned quote whose lines shift shows other text: changed.
-			"src/a.go:26: changed: quoted in docs/guide.md:5 (src/a.go lines 25–26): the link has no md5 and the change shifted its lines: it shows other lines now; the quoted text moved to lines 26–27: change the link to ../src/a.go#line=25,27, then pin it with `textfrag pin --write docs/guide.md`\n",
+			"src/a.go:26: changed: quoted in docs/guide.md:5 (src/a.go lines 25–26): the link has no md5 and the change shifted its lines: it shows other lines now; the quoted text moved to lines 26–27: change the link to ../src/a.go#line=25,27, then pin it with `textfrag pin --write --accept docs/guide.md:5`\n",
 		}, 1},
 		{"quoted lines deleted", func(s *pinSite) {
 			s.write("src/a.go", strings.Replace(base, "line 20\nline 21\n", "", 1))
@@ -401,14 +401,17 @@ func TestRefsDiffRemediesWork(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, "0 refreshed, 1 moved, 1 changed, 0 gone, 0 review, 1 unpinned") {
 		t.Fatalf("refs --diff: exit %d\n%s%s", code, out, errOut)
 	}
-	fix := regexp.MustCompile(`quoted in docs/guide.md:5 [^\n]*change the link to (\S+), then pin it with ` + "`(textfrag pin --write docs/guide.md)`").FindStringSubmatch(out)
+	fix := regexp.MustCompile(`quoted in docs/guide.md:5 [^\n]*change the link to (\S+), then pin it with ` + "`(textfrag pin --write --accept docs/guide.md:5)`").FindStringSubmatch(out)
 	accept := regexp.MustCompile("quoted in docs/guide.md:1 [^\n]*`(textfrag pin --write --accept docs/guide.md:1)`").FindStringSubmatch(out)
 	if fix == nil || accept == nil {
 		t.Fatalf("no remedy for the unpinned or the changed quote:\n%s", out)
 	}
 	s.write("docs/guide.md", strings.Replace(s.read("docs/guide.md"), "../src/a.go#line=24,26", fix[1], 1))
-	for _, advice := range []string{accept[1], fix[2]} {
-		if _, stderr, code := s.runAdvice(advice); code != 0 {
+	// Each accepts its own quote (the unpinned one's file changed since
+	// HEAD, so pin pins it only when accepted): the first fails on the
+	// other, pending; the second settles the page.
+	for i, advice := range []string{accept[1], fix[2]} {
+		if _, stderr, code := s.runAdvice(advice); code != map[bool]int{true: 1, false: 0}[i == 0] {
 			t.Fatalf("%s: exit %d\n%s", advice, code, stderr)
 		}
 	}

@@ -164,7 +164,7 @@ func TestRefsDiffNames(t *testing.T) {
 			"src/server.go:17: moved: quoted in docs/guide.md:5 (src/server.go line 15)",
 			"src/server.go:14: moved: quoted in docs/guide.md:7 (src/server.go line 12)",
 			// Unpinned, its lines shifted: changed (SEMANTICS.md §4).
-			"src/server.go:17: changed: quoted in docs/guide.md:9 (src/server.go line 15): the link has no md5 and the change shifted its lines: it shows other lines now; the quoted text moved to line 17: change the link to ../src/server.go#line=16,17, then pin it with `textfrag pin --write docs/guide.md`\n",
+			"src/server.go:17: changed: quoted in docs/guide.md:9 (src/server.go line 15): the link has no md5 and the change shifted its lines: it shows other lines now; the quoted text moved to line 17: change the link to ../src/server.go#line=16,17, then pin it with `textfrag pin --write --accept docs/guide.md:9`\n",
 		}, 1},
 		{"a body changed", strings.Replace(base, "\treturn s.n\n", "\treturn s.n + 1\n", 1), []string{
 			"src/server.go:8: changed: quoted in docs/guide.md:1 (src/server.go lines 7–9): the quoted text changed (sym=Server.Handle spans lines 7–9 now): review the page",

@@ -105,17 +105,19 @@ func TestRefsDiffUnpinnedFirst(t *testing.T) {
 		t.Fatalf("the unpinned quote's fix is not %s:\n%s", fix, out)
 	}
 
-	// Out of order: b is pinned at lines 6, the old line 5 (other text).
-	if _, errOut, code := s.shell(".", "textfrag pin --write docs/p.md", ""); code != 0 {
+	// Out of order: pin no longer pins b at lines 6, the old line 5
+	// (other text): its file changed since HEAD, so pin shows the text
+	// and waits for a person to accept it.
+	if _, errOut, code := s.shell(".", "textfrag pin --write docs/p.md", ""); code != 1 || !strings.Contains(errOut, "docs/p.md:2:1: changed: ") {
 		t.Fatalf("pin: exit %d\n%s", code, errOut)
 	}
-	if got := s.read("docs/p.md"); !strings.Contains(got, "[b](../src/a.txt#line=5,6;md5=") {
-		t.Fatalf("pin did not pin the unpinned link as it reads: %s", got)
+	if got := s.read("docs/p.md"); strings.Contains(got, "[b](../src/a.txt#line=5,6;md5=") {
+		t.Fatalf("pin pinned the unpinned link unread: %s", got)
 	}
 
-	// In order: b as its message says, then pin.
+	// In order: b as its message says, then pin, accepting b.
 	s.write("docs/p.md", strings.Replace(page, "../src/a.txt#line=5,6", fix, 1))
-	if _, errOut, code := s.shell(".", "textfrag pin --write docs/p.md", ""); code != 0 {
+	if _, errOut, code := s.shell(".", "textfrag pin --write --accept docs/p.md:2 docs/p.md", ""); code != 0 {
 		t.Fatalf("pin: exit %d\n%s", code, errOut)
 	}
 	want := "[a](../src/a.txt#line=2,4;md5=" + md5hex(now) + ")\n[b](../src/a.txt#line=6,7;md5=" + md5hex(now) + ")\n"

@@ -49,7 +49,9 @@ func TestShortcodeCheckAndPin(t *testing.T) {
 	}
 	for _, w := range []string{
 		"content/docs/page.md:6:1: moved: src/a.go lines 3–4 → lines 4–5",
-		"content/docs/page.md:8:3: pinned: src/a.go before line 6 md5=" + md5hex(moved),
+		// Unpinned, its file changed since HEAD: a changed quote, which
+		// --accept-changed accepts.
+		"content/docs/page.md:8:3: changed: src/a.go before line 6 md5=" + md5hex(moved),
 		"content/docs/page.md:11:1: review: src/a.go before line 7: the file no longer has md5=" + stale,
 	} {
 		if !strings.Contains(stderr, w) {
@@ -64,10 +66,14 @@ func TestShortcodeCheckAndPin(t *testing.T) {
 		t.Errorf("after pin:\n%s\nwant:\n%s", got, want)
 	}
 	// The remedy, by hand: the range quotes the right text, so drop the
-	// md5 and pin.
+	// md5 and pin; the file changed since HEAD, so pin shows the text
+	// again and pins it when accepted.
 	s.write("content/docs/page.md", strings.Replace(want, "a.go#line=6;md5="+stale+"\" >}}\n```", "a.go#line=6\" >}}\n```", 1))
-	if _, stderr, code := s.run("pin", "--write", "content"); code != 0 {
+	if _, stderr, code := s.run("pin", "--write", "content"); code != 1 || !strings.Contains(stderr, "--accept content/docs/page.md:11`") {
 		t.Fatalf("pin after the fix by hand: exit %d\n%s", code, stderr)
+	}
+	if _, stderr, code := s.run("pin", "--write", "--accept", "content/docs/page.md:11", "content"); code != 0 {
+		t.Fatalf("pin accepting the fix by hand: exit %d\n%s", code, stderr)
 	}
 	if _, stderr, code := s.run("check", "content"); code != 0 {
 		t.Errorf("check after pin: exit %d\n%s", code, stderr)

@@ -41,10 +41,11 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 			if h := p.nameGoneHint(res, n); h != "" {
 				msg += "; " + h
 			}
-		case errors.Is(err, symbol.ErrAmbiguous):
-			// A name that now has several declarations cannot be
-			// followed: review, as refs --diff classes it (README's
-			// table), not an error in the link.
+		case errors.Is(err, symbol.ErrAmbiguous), errors.Is(err, symbol.ErrParse):
+			// A name that now has several declarations, or is in a
+			// file that does not parse, cannot be followed: review, as
+			// refs --diff classes it (README's table), not an error in
+			// the link.
 			class = Review
 		}
 		// The lookup's own message: what is wrong and what a person can

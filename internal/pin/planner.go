@@ -138,6 +138,11 @@ func acceptance(out Change, accepted bool, acceptCommand string) Change {
 	return out
 }
 
+// QuoteNow shows quoted text for review as a Change's Detail does ("| "
+// before each line), at most 40 lines: for a front end that turns a
+// planned change into one a person must read.
+func QuoteNow(text []byte) []string { return quoteNow(text, 40) }
+
 // quoteNow shows quoted text for review, at most maxLines lines.
 func quoteNow(text []byte, maxLines int) []string {
 	if len(text) == 0 {

@@ -138,6 +138,8 @@ func describe(v verdict, f facts) (message, fix string) {
 	if f.quoted != "" {
 		where += fmt.Sprintf(" (%s %s)", f.oldPath, f.quoted)
 	}
+	// An unpinned link's file changed: pin pins it only when accepted
+	// (pin's unpinnedStale), so its remedy is the accept command too.
 	accept := "`" + f.cmds.Accept(f.page, f.pageLine, f.pageColumn) + "`"
 	pinPage := f.cmds.Pin(" --write", f.page)
 	what := "the quoted text changed"
@@ -162,7 +164,7 @@ func describe(v verdict, f facts) (message, fix string) {
 	case caseRefresh:
 		return fmt.Sprintf("%s: the quoted text is unchanged in place, the file changed elsewhere: `%s` refreshes the link's md5", where, pinPage), f.fix
 	case caseUnpinnedMoved:
-		return fmt.Sprintf("%s: the link has no md5 and the change shifted its lines: it shows other lines now; the quoted text moved to %s: change the link to %s, then pin it with `%s`", where, f.followedAt, f.fix, pinPage), f.fix
+		return fmt.Sprintf("%s: the link has no md5 and the change shifted its lines: it shows other lines now; the quoted text moved to %s: change the link to %s, then pin it with %s", where, f.followedAt, f.fix, accept), f.fix
 	case caseNameGone:
 		return fmt.Sprintf("%s: %s is no longer in %s: review the page, then fix the name or quote by lines (%s)", where, f.name, f.newPath, f.engineMsg), ""
 	case caseNameStuck:
@@ -177,7 +179,7 @@ func describe(v verdict, f facts) (message, fix string) {
 		return fmt.Sprintf("%s: %s: review the page, then %s", where, what, pin.FixByHand(f.cmds.Link(f.newPath, f.page))), ""
 	case caseChanged:
 		if !f.pinned {
-			return fmt.Sprintf("%s: %s, and the link has no md5, so its page shows the new text unreviewed: review the page, fix the link's lines if need be, then pin it with `%s`", where, what, pinPage), ""
+			return fmt.Sprintf("%s: %s, and the link has no md5, so its page shows the new text unreviewed: review the page, fix the link's lines if need be, then pin it with %s", where, what, accept), ""
 		}
 		return fmt.Sprintf("%s: %s: review the page, then accept the new text with %s", where, what, accept), ""
 	}

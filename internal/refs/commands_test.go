@@ -24,11 +24,12 @@ func TestDescribeCommands(t *testing.T) {
 	}{
 		{caseMoved, nil, "`textfrag pin --write docs/g.md`", "`textfrag pin --write --root .. '../my docs/g.md'`"},
 		{caseRefresh, nil, "`textfrag pin --write docs/g.md`", "`textfrag pin --write --root .. '../my docs/g.md'`"},
-		{caseUnpinnedMoved, func(f *facts) { f.pinned = false }, "`textfrag pin --write docs/g.md`", "`textfrag pin --write --root .. '../my docs/g.md'`"},
+		// Unpinned, the file changed: pin pins it only when accepted.
+		{caseUnpinnedMoved, func(f *facts) { f.pinned = false }, "`textfrag pin --write --accept docs/g.md:3`", "`textfrag pin --write --root .. --accept '../my docs/g.md:3'`"},
 		{caseChanged, nil, "`textfrag pin --write --accept docs/g.md:3`", "`textfrag pin --write --root .. --accept '../my docs/g.md:3'`"},
 		// Another link starts on line 3: PAGE:LINE would accept it too.
 		{caseChanged, func(f *facts) { f.pageColumn = 40 }, "`textfrag pin --write --accept docs/g.md:3:40`", "`textfrag pin --write --root .. --accept '../my docs/g.md:3:40'`"},
-		{caseChanged, func(f *facts) { f.pinned = false }, "`textfrag pin --write docs/g.md`", "`textfrag pin --write --root .. '../my docs/g.md'`"},
+		{caseChanged, func(f *facts) { f.pinned = false }, "`textfrag pin --write --accept docs/g.md:3`", "`textfrag pin --write --root .. --accept '../my docs/g.md:3'`"},
 		{caseLinesGone, func(f *facts) { f.linesDeleted = true }, "`textfrag link src/a.go:FIRST-LAST --from docs/g.md`", "`textfrag link ../src/a.go:FIRST-LAST --charset '*.l1=latin1' --from '../my docs/g.md'`"},
 	} {
 		g := f
