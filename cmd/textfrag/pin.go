@@ -556,7 +556,7 @@ func (p *pinner) report(name string, out pin.Change) {
 	var b strings.Builder
 	asked := p.asked[pin.QuoteID(name, out.Link)]
 	if asked { // -i showed the diff already, with the question: above
-		out.Remedy = strings.Replace(out.Remedy, "read the diff below", "read the diff above", 1)
+		out.Remedy = strings.Replace(strings.Replace(out.Remedy, "read the diff below", "read the diff above", 1), "read the text below", "read the text above", 1)
 	}
 	msg := out.Text()
 	if pin.NeedsPerson(out) && out.Link.Start >= 0 && !out.Apply {

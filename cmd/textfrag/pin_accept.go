@@ -235,7 +235,9 @@ func (p *pinner) rootedAdvice(name, dest string) (fact, remedy string) {
 // decideQuote settles one planned change of the page name (whose links
 // are links): whether it is written, and the remedy its message gives.
 func (p *pinner) decideQuote(name string, links []mdlink.Link, c pin.Change) pin.Change {
+	shown := "the diff" // what the message shows a person to read: the old text against the new
 	if c.Class == pin.Pinned && p.unpinnedStale(name, c, !p.e.preCommit) {
+		shown = "the text" // no old text to compare with: the lines it would pin
 		who := "pin"
 		if p.e.preCommit {
 			who = "the hook"
@@ -276,7 +278,7 @@ func (p *pinner) decideQuote(name string, links []mdlink.Link, c pin.Change) pin
 		if p.e.preCommit {
 			cmd = p.e.hookAccept(strings.TrimPrefix(cmd, "textfrag "))
 		}
-		c.Remedy = fmt.Sprintf("read the diff below, then accept it with `%s`", cmd)
+		c.Remedy = fmt.Sprintf("read %s below, then accept it with `%s`", shown, cmd)
 	default:
 		c.Remedy = fix
 	}

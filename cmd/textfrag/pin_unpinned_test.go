@@ -44,7 +44,7 @@ func TestPinByHandUnpinnedFileChanged(t *testing.T) {
 	if code != 1 || strings.Contains(read("docs/p.md"), "md5=") {
 		t.Fatalf("pin --write pinned an unpinned link whose file changed since HEAD: exit %d\n%s\n%s", code, out, read("docs/p.md"))
 	}
-	for _, want := range []string{"docs/p.md:3:1: changed", "// A is one.", "--accept docs/p.md:3"} {
+	for _, want := range []string{"docs/p.md:3:1: changed", "// A is one.", "--accept docs/p.md:3", "read the text below, then accept it"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("want %q:\n%s", want, out)
 		}

@@ -159,7 +159,7 @@ func TestRefsDiffNames(t *testing.T) {
 		code   int
 	}{
 		{"everything moved down", "// Package server.\n\n" + base, []string{
-			"src/server.go:9: moved: quoted in docs/guide.md:1 (src/server.go lines 7–9): the quoted text is intact at lines 9–11: `textfrag pin --write docs/guide.md` updates the link; but first fix the link without md5 on line 9 of the page, as its message says: pin pins it too, at the lines it shows now\n",
+			"src/server.go:9: moved: quoted in docs/guide.md:1 (src/server.go lines 7–9): the quoted text is intact at lines 9–11: `textfrag pin --write docs/guide.md` updates the link; but first fix the link without md5 on line 9 of the page, as its message says (pin --write would otherwise stop on it, or pin it)\n",
 			"src/server.go:8: moved: quoted in docs/guide.md:3 (src/server.go lines 6–9)",
 			"src/server.go:17: moved: quoted in docs/guide.md:5 (src/server.go line 15)",
 			"src/server.go:14: moved: quoted in docs/guide.md:7 (src/server.go line 12)",

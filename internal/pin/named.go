@@ -122,7 +122,7 @@ func (p *Planner) named(doc, dest string, res *target.Result, n name, values map
 		// a link by lines whose version is lost, notFound).
 		return Change{Class: Review, Failed: true,
 			Message: fmt.Sprintf("%s → %s: %s, and %s, so the text it quoted cannot be compared: it now quotes the text below", label, newLabel, now, why),
-			Remedy:  fmt.Sprintf("if that is the right text, remove the link's md5= and run `%s`, which pins it as it is", p.pinCommand()),
+			Remedy:  fmt.Sprintf("if that is the right text, remove the link's md5= and run `%s`, which pins it as it is (where the file differs from HEAD, it shows the text and asks you to accept it)", p.pinCommand()),
 			Detail:  quoteNow(newRes.Selection.Text, 40)}
 	}
 	where := pv.ver.describe()

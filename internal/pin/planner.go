@@ -104,14 +104,14 @@ func (p *Planner) link(doc, dest, title string) Change {
 		// text moved or changed, so it shows what the range quotes now.
 		return Change{Class: Review, Failed: true, Detail: quoteNow(sel.Text, 40),
 			Message: fmt.Sprintf("%s: %s; without an md5 the version it was written for cannot be found, so pin cannot tell whether the quoted text moved or changed; the range now quotes the text below", label, strings.Join(changes, ", ")),
-			Remedy:  fmt.Sprintf("if that is the right text, remove the link's length= and run `%s`, which pins it as it is; otherwise fix the range by hand", p.pinCommand())}
+			Remedy:  fmt.Sprintf("if that is the right text, remove the link's length= and run `%s`, which pins it as it is (where the file differs from HEAD, it shows the text and asks you to accept it); otherwise fix the range by hand", p.pinCommand())}
 	}
 	if res.Remote != nil {
 		// No history to find the pinned version in: the text may have
 		// changed anywhere.
 		return Change{Class: Review, Failed: true, Detail: quoteNow(sel.Text, 40),
 			Message: fmt.Sprintf("%s: %s; the remote file changed since it was pinned, and pin cannot compare a remote file with its pinned version; the range now quotes the text below", label, strings.Join(changes, ", ")),
-			Remedy:  fmt.Sprintf("if that is the right text, remove the link's md5= and run `%s`, which pins it as it is; otherwise fix the range by hand", p.pinCommand())}
+			Remedy:  fmt.Sprintf("if that is the right text, remove the link's md5= and run `%s`, which pins it as it is (where the file differs from HEAD, it shows the text and asks you to accept it); otherwise fix the range by hand", p.pinCommand())}
 	}
 	return p.relocate(doc, dest, lang, res, values)
 }
@@ -467,7 +467,7 @@ func (p *Planner) notFound(label string, f rfc5147.Fragment, sel *rfc5147.Select
 		why = "no version of the file git still has (HEAD's history, the index, other refs, ORIG_HEAD, the reflog) has it"
 	}
 	msg := fmt.Sprintf("%s: the file no longer has %s, and %s, so pin cannot tell whether the quoted text moved or changed; the range as written now quotes the text below", label, md5s, why)
-	remedy := fmt.Sprintf("if that is the right text, remove the link's md5= and run `%s`, which pins it as it is; otherwise fix the range by hand", p.pinCommand())
+	remedy := fmt.Sprintf("if that is the right text, remove the link's md5= and run `%s`, which pins it as it is (where the file differs from HEAD, it shows the text and asks you to accept it); otherwise fix the range by hand", p.pinCommand())
 	if sel.Clamped {
 		msg = fmt.Sprintf("%s: the file no longer has %s, and %s; the range now runs past the end of the file", label, md5s, why)
 		remedy = "fix the link by hand"

@@ -171,7 +171,7 @@ func unpinnedFirst(findings []*Finding) {
 	}
 	for _, f := range findings {
 		if l := lines[f.Page]; len(l) > 0 && !f.Unpinned && strings.Contains(f.Message, "`textfrag pin ") {
-			f.Message += fmt.Sprintf("; but first fix the link without md5 on line %s of the page, as its message says: pin pins it too, at the lines it shows now", strings.Join(l, ", "))
+			f.Message += fmt.Sprintf("; but first fix the link without md5 on line %s of the page, as its message says (pin --write would otherwise stop on it, or pin it)", strings.Join(l, ", "))
 		}
 	}
 }
