@@ -681,6 +681,9 @@ func TestLSPCodeActions(t *testing.T) {
 			if len(actions) < 1 || !strings.HasPrefix(actions[0]["title"].(string), c.title) || actions[0]["kind"] != "quickfix" {
 				t.Fatalf("actions %v, want one titled %q", actions, c.title)
 			}
+			if c.name == "pin" && actions[0]["isPreferred"] == true {
+				t.Errorf("pinning the lines as they read now is a preferred fix (a \"fix all\" would apply it unread): %v", actions[0])
+			}
 			cl.applyFix(t, page, uri, actions[0], "日本 😀 [a]("+c.wantDest+")\n")
 		})
 	}

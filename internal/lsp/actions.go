@@ -101,7 +101,11 @@ func (s *Server) pinActions(d *document, start, end int) []action {
 		}
 		switch c.Class {
 		case pin.Pinned:
-			a.title = "Pin: add md5= (textfrag pin)"
+			// No old text to compare with: the lines are pinned as they
+			// read now, which only the person who reads them can vouch
+			// for; never preferred, so no "fix all" applies it unread.
+			a.title = "Pin: add md5= to the lines as they read now; read them first (textfrag pin)"
+			a.preferred = false
 		case pin.Refreshed:
 			a.title = "Refresh the integrity checks: " + msg
 		case pin.Moved:
