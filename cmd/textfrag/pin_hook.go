@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/internal/pin"
 	"github.com/textfrag/textfrag/internal/realm"
 )
@@ -31,9 +32,14 @@ import (
 // quotes a file that differs from HEAD's and either was in HEAD's version
 // of the page or, when newLinks, is new there. When it cannot tell (no
 // repository, no HEAD) it answers false: a first commit's links are all
-// new.
+// new. A link that quotes by name (sym=, region=) is never stale so: the
+// name, not a line number, chooses its text, so a change to the file
+// cannot have slid other text under it.
 func (p *pinner) unpinnedStale(name string, c pin.Change, newLinks bool) bool {
 	if c.Target == "" || strings.Contains(c.Target, "://") {
+		return false
+	}
+	if _, named, err := symbol.ParseSelector(c.Link.Title); err == nil && named {
 		return false
 	}
 	top, err := p.hist.Top()
