@@ -343,6 +343,13 @@ func TestUnlistedPagesFailClosed(t *testing.T) {
 		{"beside pages mounted into its section", "content/docs/unlisted.md",
 			"[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\n[[module.mounts]]\nsource = \"extra\"\ntarget = \"content/docs\"\n",
 			map[string]string{"content/docs/_index.md": "---\ntitle: Docs\n---\n", "extra/b.md": "---\ntitle: B\n---\n\nText.\n"}},
+		// The same for the home page's directory, the content root.
+		{"beside the home page's pages", "content/unlisted.md", "", map[string]string{
+			"content/_index.md": "---\ntitle: Home\n---\n", "content/top.md": "---\ntitle: Top\n---\n\nText.\n"}},
+		{"beside root pages, the home page without a file", "content/unlisted.md", "", map[string]string{
+			"content/top.md": "---\ntitle: Top\n---\n\nText.\n"}},
+		{"listed in an unlisted section, the home page", "content/local.md", "", map[string]string{
+			"content/_index.md": "---\ntitle: Home\nbuild:\n  list: never\n---\n"}},
 		{"a site whose only listed page is elsewhere", "content/other/unlisted.md", "[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\nexcludeFiles = [\"docs/**\", \"*.fr.md\"]\n[[module.mounts]]\nsource = \"guides\"\ntarget = \"content/manual\"\n", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
