@@ -32,6 +32,42 @@ const (
 type declarations struct {
 	spans []symbol.Span
 	err   error
+
+	// Made on first use, so that each question costs less than a look
+	// at every declaration (one per quote would be quotes × declarations).
+	index  *spanIndex
+	counts map[[2]string]int // declarations by kind and name
+	names  map[string]bool
+}
+
+func (d *declarations) prepare() {
+	if d.index != nil {
+		return
+	}
+	d.index = newSpanIndex(d.spans)
+	d.counts, d.names = map[[2]string]int{}, map[string]bool{}
+	for _, s := range d.spans {
+		d.counts[[2]string{s.Kind, s.Name}]++
+		d.names[s.Name] = true
+	}
+}
+
+// enclosing is enclosing(d.spans, s, e), answered through the index.
+func (d *declarations) enclosing(s, e int) int {
+	d.prepare()
+	return d.index.enclosing(s, e)
+}
+
+// has reports whether a declaration is named name.
+func (d *declarations) has(name string) bool {
+	d.prepare()
+	return d.names[name]
+}
+
+// unique reports whether no other declaration has s's kind and name.
+func (d *declarations) unique(s symbol.Span) bool {
+	d.prepare()
+	return d.counts[[2]string{s.Kind, s.Name}] == 1
 }
 
 // enclosing returns the innermost declaration that holds lines [s, e)
@@ -66,7 +102,7 @@ func sameDeclaration(old, cur *declarations, oldR, newR [2]int, m *lineMap, dist
 	if old.err != nil || cur.err != nil {
 		return declUnknown, ""
 	}
-	io, in := enclosing(old.spans, oldR[0], oldR[1]), enclosing(cur.spans, newR[0], newR[1])
+	io, in := old.enclosing(oldR[0], oldR[1]), cur.enclosing(newR[0], newR[1])
 	switch {
 	case io < 0 && in < 0:
 		a, b := overlapped(old.spans, oldR[0], oldR[1]), overlapped(cur.spans, newR[0], newR[1])
@@ -82,7 +118,7 @@ func sameDeclaration(old, cur *declarations, oldR, newR [2]int, m *lineMap, dist
 	d, n := old.spans[io], cur.spans[in]
 	name := func(s symbol.Span) string { return s.Kind + " " + s.Name }
 	switch {
-	case d.Name == n.Name && d.Kind == n.Kind && unique(old.spans, d) && unique(cur.spans, n):
+	case d.Name == n.Name && d.Kind == n.Kind && old.unique(d) && cur.unique(n):
 		return declSame, name(n)
 	case d.Kind == n.Kind && renamed(old, cur, d, n, m, distinctive):
 		return declSame, name(d) + " → " + name(n) + " (renamed)"
@@ -97,7 +133,7 @@ func sameDeclaration(old, cur *declarations, oldR, newR [2]int, m *lineMap, dist
 // (First lines alike are not enough: "func A(t *T) error {" pairs with any
 // other test's; nor are lines such as "if err != nil {", found anywhere.)
 func renamed(old, cur *declarations, d, n symbol.Span, m *lineMap, distinctive func(int) bool) bool {
-	if has(cur.spans, d.Name) || has(old.spans, n.Name) || d.Start >= len(m.fate) || m.fate[d.Start] != lineEdited || m.toNew[d.Start] != n.Start {
+	if cur.has(d.Name) || old.has(n.Name) || d.Start >= len(m.fate) || m.fate[d.Start] != lineEdited || m.toNew[d.Start] != n.Start {
 		return false
 	}
 	carried, all := 0, 0
@@ -113,32 +149,11 @@ func renamed(old, cur *declarations, d, n symbol.Span, m *lineMap, distinctive f
 	return 2*carried > all
 }
 
-// has reports whether a declaration of spans is named name.
-func has(spans []symbol.Span, name string) bool {
-	for _, s := range spans {
-		if s.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
 func orNone(s string) string {
 	if s == "" {
 		return "none"
 	}
 	return s
-}
-
-// unique reports whether no other declaration of spans has d's name.
-func unique(spans []symbol.Span, d symbol.Span) bool {
-	n := 0
-	for _, s := range spans {
-		if s.Name == d.Name && s.Kind == d.Kind {
-			n++
-		}
-	}
-	return n == 1
 }
 
 // decision is a quote's class, and why (for Review).

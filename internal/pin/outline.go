@@ -376,7 +376,7 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 		}
 	}
 	os, cs := old.outline(f), cur.outline(f)
-	io, in := enclosing(os, s, e), enclosing(cs, ns, ne)
+	io, in := old.enclosingSection(f, s, e), cur.enclosingSection(f, ns, ne)
 	switch {
 	case io < 0 && in < 0:
 		if !mp.block {
@@ -896,9 +896,19 @@ func (m *lineMap) slides(a, b []string, region []int) *slideZones {
 func (t *rfcText) outline(f outlineFormat) []symbol.Span {
 	if t.sections == nil || t.sectionsOf != f {
 		s := outline(f, t.contents())
-		t.sections, t.sectionsOf, t.regionOf = &s, f, nil
+		t.sections, t.sectionsOf, t.regionOf, t.sectionIx = &s, f, nil, nil
 	}
 	return *t.sections
+}
+
+// enclosingSection is enclosing(t.outline(f), s, e), through an index
+// made once: every quote into a file asks.
+func (t *rfcText) enclosingSection(f outlineFormat, s, e int) int {
+	spans := t.outline(f)
+	if t.sectionIx == nil {
+		t.sectionIx = newSpanIndex(spans)
+	}
+	return t.sectionIx.enclosing(s, e)
 }
 
 // regions returns regionsOf the text's outline in format f, made once:

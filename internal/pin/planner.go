@@ -423,7 +423,7 @@ func (p *Planner) hints(path string, q quoteFacts) string {
 	for _, r := range q.mapping.elsewhere {
 		s := "lines " + humanLines(r)
 		if cd.err == nil {
-			if i := enclosing(cd.spans, r[0], r[1]); i >= 0 {
+			if i := cd.enclosing(r[0], r[1]); i >= 0 {
 				s += " (" + cd.spans[i].Kind + " " + cd.spans[i].Name + ")"
 			}
 		}

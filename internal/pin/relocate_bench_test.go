@@ -56,7 +56,7 @@ func sectioned(n int, goSource bool) (v1, v2, page string) {
 // sizes shows the per-quote cost does not grow with the file.
 func BenchmarkRelocateQuotes(b *testing.B) {
 	for _, lang := range []string{"text", "go"} {
-		for _, n := range []int{250, 2500} {
+		for _, n := range []int{250, 2500, 10000} {
 			b.Run(fmt.Sprintf("%s/quotes=%d", lang, n), func(b *testing.B) {
 				v1, v2, page := sectioned(n, lang == "go")
 				file := "f.txt"

@@ -30,7 +30,8 @@ type rfcText struct {
 	// (outline.go).
 	sections   *[]symbol.Span
 	sectionsOf outlineFormat
-	regionOf   []int // regionsOf the sections, made once
+	regionOf   []int      // regionsOf the sections, made once
+	sectionIx  *spanIndex // enclosing over the sections, made once
 }
 
 func newRFCText(data []byte) *rfcText {
