@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -107,15 +108,6 @@ func (p *pinner) differsFromHead(file, target string) bool {
 	if err != nil || oid == "" {
 		return true // not in HEAD: added or renamed since
 	}
-	root, err := os.OpenRoot(p.res.Root())
-	if err != nil {
-		return true
-	}
-	defer root.Close()
-	data, err := realm.ReadFile(root, filepath.FromSlash(target), 0)
-	if err != nil {
-		return true
-	}
 	var h hash.Hash
 	switch len(oid) {
 	case 40:
@@ -125,8 +117,24 @@ func (p *pinner) differsFromHead(file, target string) bool {
 	default:
 		return true
 	}
-	fmt.Fprintf(h, "blob %s\x00", strconv.Itoa(len(data)))
-	h.Write(data)
+	root, err := os.OpenRoot(p.res.Root())
+	if err != nil {
+		return true
+	}
+	defer root.Close()
+	// Streamed, not read whole: a quoted file may be far larger than
+	// memory should hold. Its size, from the open file, heads git's
+	// hash; a file that grows or shrinks meanwhile differs.
+	f, info, err := realm.Open(root, filepath.FromSlash(target))
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	size := info.Size()
+	fmt.Fprintf(h, "blob %s\x00", strconv.FormatInt(size, 10))
+	if n, err := io.Copy(h, io.LimitReader(f, size+1)); err != nil || n != size {
+		return true
+	}
 	return hex.EncodeToString(h.Sum(nil)) != oid
 }
 
