@@ -96,13 +96,20 @@ func (p *Project) holding(file string, dirs []string) string {
 	if !filepath.IsLocal(filepath.FromSlash(file)) {
 		return ""
 	}
+	// Looked up through the root: a symbolic link inside it that leads out
+	// must not make a file outside answer (not even whether it exists).
+	root, err := os.OpenRoot(p.Root)
+	if err != nil {
+		return ""
+	}
+	defer root.Close()
 	for _, d := range dirs {
 		for ; ; d = filepath.Dir(d) {
 			rel, err := filepath.Rel(p.Root, d)
 			if err != nil || rel == "." || !filepath.IsLocal(rel) {
 				break // at the root, or outside it
 			}
-			if info, err := os.Stat(filepath.Join(d, filepath.FromSlash(file))); err == nil && info.Mode().IsRegular() {
+			if info, err := root.Stat(filepath.Join(rel, filepath.FromSlash(file))); err == nil && info.Mode().IsRegular() {
 				return d
 			}
 		}

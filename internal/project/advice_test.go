@@ -89,6 +89,18 @@ func TestSlashAdvice(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(top, "site", "src", "dir.txt"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// A directory inside the root that is a link out of it: what lies
+	// there is not the project's, not even whether it exists.
+	outside := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(outside, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outside, "src", "secret.txt"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(top, "out")); err != nil {
+		t.Fatal(err)
+	}
 	p := &Project{Root: top, Origin: FromGit}
 	site := filepath.Join(top, "site")
 	deep := filepath.Join(top, "site", "docs", "deep")
@@ -107,6 +119,7 @@ func TestSlashAdvice(t *testing.T) {
 		{"src/dir.txt", nil, []string{deep}, none},                             // a directory is no file
 		{"../" + filepath.Base(top) + "/src/b.txt", nil, []string{deep}, none}, // climbs out
 		{"src/nowhere.txt", nil, []string{deep}, none},
+		{"src/secret.txt", nil, []string{filepath.Join(top, "out")}, none}, // through a link out of the root
 	} {
 		if got := p.SlashAdvice(c.file, c.name, c.dirs...); got != c.want {
 			t.Errorf("%s from %v:\n%s\nwant\n%s", c.file, c.dirs, got, c.want)
