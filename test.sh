@@ -56,6 +56,7 @@ if [ "$FUZZTIME" != 0 ]; then
   fuzz ./internal/page FuzzPageLink
   fuzz ./cmd/textfrag FuzzCheck
   fuzz ./internal/mdlink FuzzFindShortcodes
+  fuzz ./internal/mdlink FuzzLinkText
   fuzz ./internal/quotelink FuzzMarkdown
   fuzz ./internal/refs FuzzUnifiedDiff
   fuzz ./internal/pin FuzzSlideEdits

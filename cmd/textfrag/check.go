@@ -229,6 +229,13 @@ func checkRun(e *env, o *checkOptions) int {
 	var records []checkRecord
 	links := 0
 	pinArgs := checkPinArgs(fset)
+	var found []*textfrag.Problem
+	for i, p := range pages {
+		if readErrs[i] == nil && p != nil {
+			found = append(found, p.Problems...)
+		}
+	}
+	stale := e.checkUnpinnedStale(lf.root, r, read, found, pinArgs) // unpinned links pin pins only when accepted
 	for i, p := range pages {
 		if err := readErrs[i]; err != nil {
 			records = append(records, checkRecord{File: filepath.ToSlash(files[i]), Severity: "error", Kind: "read", Message: err.Error()})
@@ -274,7 +281,7 @@ func checkRun(e *env, o *checkOptions) int {
 	}
 	nErr, nWarn := countProblems(problems)
 	nErr += countErrors(readErrs)
-	e.checkSummary(checkClasses(lf.root, r, read, problems), paths, pinArgs)
+	e.checkSummary(checkClasses(lf.root, r, read, problems, stale), paths, pinArgs)
 	fmt.Fprintf(e.stderr, "checked %d %s in %d %s: %d %s, %d %s\n",
 		links, plural(links, "link", "links"), len(files), plural(len(files), "file", "files"),
 		nErr, plural(nErr, "error", "errors"), nWarn, plural(nWarn, "warning", "warnings"))

@@ -29,11 +29,16 @@ type checkClassed struct {
 	counts map[pin.Class]int
 	// noHistory counts the stale quotes that no history could class.
 	noHistory int
+	// unpinnedChanged counts the changed quotes that are unpinned links
+	// whose file changed since HEAD.
+	unpinnedChanged int
 }
 
 // checkClasses classes the quotes behind problems (stale, or unpinned)
 // with the pin engine. pages reads the pages, r resolves as check did.
-func checkClasses(root string, r *target.Resolver, pages *project.Pages, problems []*textfrag.Problem) checkClassed {
+// An unpinned link in unpinnedStale is changed, as pin classes it: it
+// pins it only when a person accepts it.
+func checkClasses(root string, r *target.Resolver, pages *project.Pages, problems []*textfrag.Problem, unpinnedStale map[*textfrag.Problem]bool) checkClassed {
 	out := checkClassed{counts: map[pin.Class]int{}}
 	type at struct {
 		line, column int
@@ -42,7 +47,12 @@ func checkClasses(root string, r *target.Resolver, pages *project.Pages, problem
 	var order []string
 	for _, q := range problems {
 		if q.Kind == "unpinned" {
-			out.counts[pin.Pinned]++ // pin adds the md5: no need to plan it
+			if unpinnedStale[q] {
+				out.counts[pin.Changed]++
+				out.unpinnedChanged++
+			} else {
+				out.counts[pin.Pinned]++ // pin adds the md5: no need to plan it
+			}
 			continue
 		}
 		if q.Kind != "integrity" && !(q.Kind == "symbol" && q.Reason == "mismatch") {
@@ -106,7 +116,14 @@ func (e *env) checkSummary(c checkClassed, paths []string, flagArgs string) {
 	}
 	changedLine := ""
 	if k := n[pin.Changed]; k > 0 {
-		changedLine = fmt.Sprintf("  changed (%d): the quoted text changed; see each diff and accept it or not with `%s`", k, review)
+		what, see := "the quoted text changed", "see each diff"
+		switch {
+		case c.unpinnedChanged == k:
+			what, see = "links without md5= whose file changed since HEAD: the lines they show may be other text than was quoted", "read each"
+		case c.unpinnedChanged > 0:
+			what += fmt.Sprintf(", or (%d) the file of a link without md5= changed since HEAD", c.unpinnedChanged)
+		}
+		changedLine = fmt.Sprintf("  changed (%d): %s; %s and accept it or not with `%s`", k, what, see, review)
 	}
 	for _, l := range pinClassAdvice(n, write, changedLine) {
 		fmt.Fprintln(e.stderr, termsafe.Escape(l, ""))

@@ -79,7 +79,7 @@ func TestPinFormatJSON(t *testing.T) {
 	}{
 		{"moved", 3, "../src/a.go#line=2,4;md5=", true, false, ""},
 		{"changed", 5, "../src/a.go#line=10,13;md5=", false, true, "accept it with `textfrag pin --write --accept docs/a.md:5`"},
-		{"review", 7, "../src/a.go#line=6,8;md5=00000000000000000000000000000000", false, true, "run `textfrag link src/a.go:FIRST-LAST --from docs/a.md`"},
+		{"review", 7, "../src/a.go#line=6,8;md5=00000000000000000000000000000000", false, true, "run `textfrag link src/a.go:FIRST-LAST --title review --from docs/a.md`"},
 		{"pinned", 9, "../src/b.go#line=0,1", true, false, ""},
 	}
 	for _, w := range want {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -282,6 +283,13 @@ func pinFlagArgsOf(fset *flag.FlagSet, keep func(name string) bool) string {
 				return
 			}
 			values = []string{f.Value.String()}
+			if f.Name == "root" && filepath.IsAbs(values[0]) {
+				// check and refs hold the root found, absolute: named from
+				// where the command runs, as the paths beside it are.
+				if cwd, err := os.Getwd(); err == nil {
+					values[0] = argPath(cwd, values[0])
+				}
+			}
 		}
 		for _, v := range values {
 			b.WriteString(" --" + f.Name + " " + pinShellWords([]string{v}))
@@ -342,11 +350,8 @@ type pinner struct {
 	in      *bufio.Reader
 	// acceptUsed holds the --accept names that matched a quote.
 	acceptUsed map[string]bool
-	// headPages and headChanged cache HEAD's pages
-	// and whether a quoted file differs from HEAD's (pin_hook.go).
-	headPages   map[string][]byte
-	headChanged map[string]bool
-	noHead      *bool // whether the repository has no HEAD (no commit yet), once asked
+	// head tells unpinned links pin does not pin unread (pin_hook.go).
+	head headCompare
 }
 
 // noteQuoted remembers that the file being pinned quotes the file at

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
@@ -15,6 +17,8 @@ import (
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/pin"
 	"github.com/textfrag/textfrag/internal/project"
+	"github.com/textfrag/textfrag/internal/quotelink"
+	"github.com/textfrag/textfrag/internal/refs"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -144,8 +148,9 @@ func (p *pinner) accepted(name string, l mdlink.Link) bool {
 // of c on the page name, run as written where pin runs (both named from
 // there: argPath), with the flags given to pin that link takes too: by the name its title gives (sym=, region=),
 // or with the lines left for a person to choose; the title's other options
-// are kept. "" when the quoted file is unknown or remote, or the link
-// names a position, not text (#line=5), which link does not write.
+// and the author's link text (authorTitle) are kept. "" when the quoted
+// file is unknown or remote, or the link names a position, not text
+// (#line=5), which link does not write.
 func (p *pinner) linkCommand(name string, c pin.Change) string {
 	file := c.Target
 	if file == "" || strings.Contains(file, "://") {
@@ -192,11 +197,49 @@ func (p *pinner) linkCommand(name string, c pin.Change) string {
 	if len(options) > 0 {
 		args = append(args, "--options", strings.Join(options, " "))
 	}
+	if t := authorTitle(c.Link, file, sel, named); t != "" {
+		args = append(args, "--title", t)
+	}
 	cmd := "textfrag link" + linkFlagArgs(p.opt.flags) + " " + pinShellWords([]string{ref})
 	if len(args) > 0 {
 		cmd += " " + pinShellWords(args)
 	}
 	return cmd + " --from " + pinShellWords([]string{page})
+}
+
+// defaultRange matches the range textfrag link states in the text it
+// writes (rfc5147.Selection.Label) after the file's base name.
+var defaultRange = regexp.MustCompile(`^(lines \d+–\d+|line \d+(, col \d+( – line \d+, col \d+)?)?)$`)
+
+// authorTitle is the --title that makes textfrag link write the text of
+// the link l (which quotes the project path file, by the name sel when
+// named) as its author wrote it, so that the link written anew keeps it.
+// It is "" where link's own text serves: l has none (a definition, a
+// shortcode), its text is the one link writes (the base name and the
+// range, which the person chooses anew, or the name), or --title cannot
+// write it so that it reads the same (a code span's backticks written
+// escaped) or cannot be given as written (a bidirectional control).
+// --title writes plain words and code spans (quotelink.EscapeCaption):
+// emphasis in the author's text is not kept, its words are.
+func authorTitle(l mdlink.Link, file string, sel symbol.Selector, named bool) string {
+	t := l.Text
+	base := path.Base(file)
+	switch {
+	case t == "", termsafe.Escape(t, "") != t:
+		// none, or one with bidirectional controls (which reorder what a
+		// reader sees) or bytes that are not UTF-8: no --title that a
+		// shell (sh has no $'…') and a terminal take as written
+		return ""
+	case named && t == quotelink.Caption(file, sel):
+		return ""
+	case strings.HasPrefix(t, base+" ") && defaultRange.MatchString(strings.TrimPrefix(t, base+" ")):
+		return ""
+	}
+	// Read back as a build reads the link link writes: the same text.
+	if !l.ReadsAs(quotelink.EscapeCaption(t)) {
+		return ""
+	}
+	return t
 }
 
 // rootedAdvice is what pin says of a gone quote whose link starts with /
@@ -265,7 +308,7 @@ func (p *pinner) decideQuote(name string, links []mdlink.Link, c pin.Change) pin
 	}
 	fix := c.Remedy // the Planner's, kept where link cannot write the quote
 	if lc := p.linkCommand(name, c); fix != "" && lc != "" {
-		fix = pin.FixByHand(lc)
+		fix = refs.FixByHand(lc) // set off by two backticks when it holds one
 	}
 	switch {
 	case c.Apply && c.Class == pin.Changed:

@@ -113,14 +113,14 @@ func TestPinRemedyFromSubdirectory(t *testing.T) {
 	s.write("src/a.go", numberedSource(1, 2)+numberedSource(5, 10))
 	dir := s.path("docs/guide")
 	_, stderr, code := s.runIn(dir, "pin", "a.md")
-	want := "`textfrag link ../../src/a.go:FIRST-LAST --from a.md`" // named from where pin ran
+	want := "`textfrag link ../../src/a.go:FIRST-LAST --title q --from a.md`" // named from where pin ran, the link text kept
 	if code != 1 || !strings.Contains(stderr, "a.md:1:1: gone: ") || !strings.Contains(stderr, want) {
 		t.Fatalf("exit %d, stderr lacks %q:\n%s", code, want, stderr)
 	}
 	assertOneRemedy(t, stderr)
 	advice := strings.Replace(pinAdvice.FindStringSubmatch(stderr)[1], "FIRST-LAST", "2-3", 1)
 	link := strings.TrimSpace(s.runShell(dir, advice))
-	if !regexp.MustCompile(`^\[a\.go lines 2–3\]\(\.\./\.\./src/a\.go#line=1,3;md5=[0-9a-f]{32}\)$`).MatchString(link) {
+	if !regexp.MustCompile(`^\[q\]\(\.\./\.\./src/a\.go#line=1,3;md5=[0-9a-f]{32}\)$`).MatchString(link) {
 		t.Fatalf("%s printed %q", advice, link)
 	}
 	s.write("docs/guide/a.md", link+"\n")
@@ -144,13 +144,13 @@ func TestPinRemedyKeepsTheName(t *testing.T) {
 	stale := `[setup](../src/server.go#line=13,18;md5=00000000000000000000000000000000 "region=setup dedent")`
 	s.write("docs/a.md", stale+"\n")
 	_, stderr, code := s.run("pin", "docs")
-	advice := "textfrag link src/server.go --region setup --options dedent --from docs/a.md"
+	advice := "textfrag link src/server.go --region setup --options dedent --title setup --from docs/a.md"
 	if code != 1 || !strings.Contains(stderr, "docs/a.md:1:1: review: ") || !strings.Contains(stderr, "`"+advice+"`") {
 		t.Fatalf("exit %d, stderr lacks %q:\n%s", code, advice, stderr)
 	}
 	assertOneRemedy(t, stderr)
 	link := strings.TrimSpace(s.runShell(s.dir, advice))
-	if !strings.HasSuffix(link, ` "region=setup dedent")`) {
+	if !strings.HasPrefix(link, "[setup](") || !strings.HasSuffix(link, ` "region=setup dedent")`) {
 		t.Errorf("%s printed %s", advice, link)
 	}
 	s.write("docs/a.md", link+"\n")

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
+	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/pin"
 	"github.com/textfrag/textfrag/internal/realm"
 )
@@ -29,21 +30,44 @@ import (
 // --write" remedies lead there, and a link new in the work tree into a
 // file that changed since HEAD was not necessarily written for that text.
 
-// unpinnedStale reports whether the unpinned link of c, on the page name,
-// quotes a file that differs from HEAD's and either was in HEAD's version
-// of the page or, when newLinks, is new there. When it cannot tell (no
-// repository, no HEAD) it answers false: a first commit's links are all
-// new. A link that quotes by name (sym=, region=) is never stale so: the
-// name, not a line number, chooses its text, so a change to the file
-// cannot have slid other text under it.
+// headCompare tells, for unpinned links, whether pin pins them only when
+// a person accepts them (unpinnedStale): pin asks it of each link it would
+// pin, and check of each unpinned link it warns about, so that its advice
+// is the command that pins the link. It asks git once per page and per
+// quoted file.
+type headCompare struct {
+	hist *pin.History
+	root string // the project root, absolute
+	// headPages and headChanged cache HEAD's pages and whether a quoted
+	// file differs from HEAD's.
+	headPages   map[string][]byte
+	headChanged map[string]bool
+	noHead      *bool // whether the repository has no HEAD (no commit yet), once asked
+}
+
+// unpinnedStale is headCompare's unpinnedStale for the planned pin c.
 func (p *pinner) unpinnedStale(name string, c pin.Change, newLinks bool) bool {
-	if c.Target == "" || strings.Contains(c.Target, "://") {
+	if p.head.hist == nil {
+		p.head.hist, p.head.root = p.hist, p.res.Root()
+	}
+	return p.head.unpinnedStale(name, c.Target, c.Link, newLinks)
+}
+
+// unpinnedStale reports whether the unpinned link l, on the page name,
+// quotes a file (project path target) that differs from HEAD's and either
+// was in HEAD's version of the page or, when newLinks, is new there. When
+// it cannot tell (no repository, no HEAD) it answers false: a first
+// commit's links are all new. A link that quotes by name (sym=, region=)
+// is never stale so: the name, not a line number, chooses its text, so a
+// change to the file cannot have slid other text under it.
+func (h *headCompare) unpinnedStale(name, target string, l mdlink.Link, newLinks bool) bool {
+	if target == "" || strings.Contains(target, "://") {
 		return false
 	}
-	if _, named, err := symbol.ParseSelector(c.Link.Title); err == nil && named {
+	if _, named, err := symbol.ParseSelector(l.Title); err == nil && named {
 		return false
 	}
-	top, err := p.hist.Top()
+	top, err := h.hist.Top()
 	if err != nil {
 		return false
 	}
@@ -62,38 +86,40 @@ func (p *pinner) unpinnedStale(name string, c pin.Change, newLinks bool) bool {
 	if !ok {
 		return false
 	}
-	if p.noHead == nil {
-		_, err := p.hist.Git(nil, "rev-parse", "-q", "--verify", "HEAD^{commit}")
+	if h.noHead == nil {
+		_, err := h.hist.Git(nil, "rev-parse", "-q", "--verify", "HEAD^{commit}")
 		none := err != nil
-		p.noHead = &none
+		h.noHead = &none
 	}
-	if *p.noHead {
+	if *h.noHead {
 		return false // no commit yet: every link and file is new
 	}
-	if p.headPages == nil {
-		p.headPages = map[string][]byte{}
+	if !newLinks {
+		if h.headPages == nil {
+			h.headPages = map[string][]byte{}
+		}
+		old, seen := h.headPages[page]
+		if !seen {
+			old, _ = h.hist.Git(nil, "cat-file", "blob", "--end-of-options", "HEAD:"+page) // nil: not in HEAD
+			h.headPages[page] = old
+		}
+		if old == nil || !bytes.Contains(old, []byte(l.Dest)) {
+			return false // new in this commit: written for the work tree
+		}
 	}
-	old, seen := p.headPages[page]
-	if !seen {
-		old, _ = p.hist.Git(nil, "cat-file", "blob", "--end-of-options", "HEAD:"+page) // nil: not in HEAD
-		p.headPages[page] = old
-	}
-	if !newLinks && (old == nil || !bytes.Contains(old, []byte(c.Link.Dest))) {
-		return false // new in this commit: written for the work tree
-	}
-	abs := filepath.Join(p.res.Root(), filepath.FromSlash(c.Target))
+	abs := filepath.Join(h.root, filepath.FromSlash(target))
 	file, ok := repoPath(abs)
 	if !ok {
 		return true
 	}
-	if p.headChanged == nil {
-		p.headChanged = map[string]bool{}
+	if h.headChanged == nil {
+		h.headChanged = map[string]bool{}
 	}
-	if changed, seen := p.headChanged[file]; seen {
+	if changed, seen := h.headChanged[file]; seen {
 		return changed
 	}
-	changed := p.differsFromHead(file, c.Target)
-	p.headChanged[file] = changed
+	changed := h.differsFromHead(file, target)
+	h.headChanged[file] = changed
 	return changed
 }
 
@@ -102,22 +128,22 @@ func (p *pinner) unpinnedStale(name string, c pin.Change, newLinks bool) bool {
 // object id of each: HEAD's from rev-parse (no blob read), the work
 // tree's hashed here from the bytes read through the project root (no
 // git command reads the work tree, so no filter of the tree runs).
-func (p *pinner) differsFromHead(file, target string) bool {
-	out, err := p.hist.Git(nil, "rev-parse", "-q", "--verify", "--end-of-options", "HEAD:"+file)
+func (h *headCompare) differsFromHead(file, target string) bool {
+	out, err := h.hist.Git(nil, "rev-parse", "-q", "--verify", "--end-of-options", "HEAD:"+file)
 	oid := strings.TrimSpace(string(out))
 	if err != nil || oid == "" {
 		return true // not in HEAD: added or renamed since
 	}
-	var h hash.Hash
+	var hs hash.Hash
 	switch len(oid) {
 	case 40:
-		h = sha1.New()
+		hs = sha1.New()
 	case 64:
-		h = sha256.New()
+		hs = sha256.New()
 	default:
 		return true
 	}
-	root, err := os.OpenRoot(p.res.Root())
+	root, err := os.OpenRoot(h.root)
 	if err != nil {
 		return true
 	}
@@ -131,11 +157,11 @@ func (p *pinner) differsFromHead(file, target string) bool {
 	}
 	defer f.Close()
 	size := info.Size()
-	fmt.Fprintf(h, "blob %s\x00", strconv.FormatInt(size, 10))
-	if n, err := io.Copy(h, io.LimitReader(f, size+1)); err != nil || n != size {
+	fmt.Fprintf(hs, "blob %s\x00", strconv.FormatInt(size, 10))
+	if n, err := io.Copy(hs, io.LimitReader(f, size+1)); err != nil || n != size {
 		return true
 	}
-	return hex.EncodeToString(h.Sum(nil)) != oid
+	return hex.EncodeToString(hs.Sum(nil)) != oid
 }
 
 // unpinnedChanged turns the planned pin of an unpinned link whose file

@@ -247,13 +247,13 @@ func TestPinNamesWithoutHistory(t *testing.T) {
 		t.Errorf("--accept-changed re-pinned the review quote: exit %d\n%s", code, stderr)
 	}
 	// The remedy the message gives, followed.
-	advice := "textfrag link src/server.go:Server.Handle --from docs/a.md"
+	advice := "textfrag link src/server.go:Server.Handle --title h2 --from docs/a.md"
 	if !strings.Contains(stderr, "`"+advice+"`") {
 		t.Fatalf("no remedy %q:\n%s", advice, stderr)
 	}
 	assertOneRemedy(t, stderr)
 	link := strings.TrimSpace(s.runShell(s.dir, advice))
-	if !strings.Contains(link, "\"sym=Server.Handle\")") {
+	if !strings.HasPrefix(link, "[h2](") || !strings.Contains(link, "\"sym=Server.Handle\")") {
 		t.Errorf("the link written anew lost its name: %s", link)
 	}
 	s.write("docs/a.md", strings.Replace(s.read("docs/a.md"), strings.TrimSpace(stale), link, 1))

@@ -120,7 +120,7 @@ func TestPinRemedyWorks(t *testing.T) {
 // makes check pass.
 func TestPinRemedyByHand(t *testing.T) {
 	src := numberedSource(1, 10)
-	remedy := "read the file, run `textfrag link src/a.go:FIRST-LAST --from docs/a.md` with the lines to quote now, and put the link it prints in this one's place (or delete the quote)"
+	remedy := "read the file, run `textfrag link src/a.go:FIRST-LAST --title q --from docs/a.md` with the lines to quote now, and put the link it prints in this one's place (or delete the quote)"
 	byHand := []struct {
 		name   string
 		git    bool
@@ -227,7 +227,7 @@ func (s *pinSite) followLinkRemedy(output, page, lines string) {
 		s.t.Fatalf("no textfrag link remedy in:\n%s", output)
 	}
 	advice := strings.Replace(m[1], "FIRST-LAST", lines, 1)
-	stdout, stderr, code := s.run(strings.Fields(advice)[1:]...)
+	stdout, stderr, code := s.shell(".", advice, "") // as a person pastes it
 	if code != 0 {
 		s.t.Fatalf("%s: exit %d\n%s", advice, code, stderr)
 	}
@@ -247,7 +247,7 @@ func (s *pinSite) followLinkRemedy(output, page, lines string) {
 func TestPinAdviceRepeatsFlags(t *testing.T) {
 	s := newPinSite(t, map[string]string{"src/a.go": numberedSource(1, 5), "my docs/a.md": "[q](../src/a.go#line=1,2;length=3)\n"})
 	_, stderr, code := pinRunIn("pin", "--root", s.dir, "--charset", "*.txt=latin1", "--allow-host", "*.example.org", "--offline", s.path("my docs/a.md"))
-	want := "run `textfrag link --charset '*.txt=latin1' --root " + s.dir + " " + s.path("src/a.go") + ":FIRST-LAST --from '" + s.path("my docs/a.md") + "'`"
+	want := "run `textfrag link --charset '*.txt=latin1' --root " + s.dir + " " + s.path("src/a.go") + ":FIRST-LAST --title q --from '" + s.path("my docs/a.md") + "'`"
 	if code != 1 || !strings.Contains(stderr, want) {
 		t.Fatalf("exit %d, stderr lacks %q:\n%s", code, want, stderr)
 	}

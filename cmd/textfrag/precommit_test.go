@@ -54,7 +54,7 @@ func TestPreCommitRemedies(t *testing.T) {
 		wantCode     int
 	}{
 		{[]string{"check", "--root", dir, guide}, "re-pin with `pre-commit run textfrag-pin`: it follows", "re-pin with `textfrag pin --write --root " + dir + " " + guide + "`", 1},
-		{[]string{"check", "--root", dir, fresh}, "pin it with `pre-commit run textfrag-pin`", "pin it with `textfrag pin --write --root " + dir + " " + fresh + "`", 0},
+		{[]string{"check", "--root", dir, fresh}, "pin it with `pre-commit run textfrag-pin`", "then pin it with `textfrag pin --write --root " + dir + " --accept " + fresh + ":3 " + fresh + "`", 0}, // by hand, a new link into a file changed since HEAD is pinned once accepted (TestCheckUnpinnedAdviceOneStep)
 		{[]string{"pin", "--write", "--root", dir, guide}, "accept it with `" + hookBinary + " pin --write --root " + dir + " --accept " + guide + ":3`", "accept it with `textfrag pin --write --root " + dir + " --accept " + guide + ":3`", 1},
 		{[]string{"pin", "--root", dir, guide}, "accept them one by one with `" + hookBinary + " pin -i --root " + dir + " " + guide + "`, or all whose new place is known with `" + hookBinary + " pin --write --accept-changed --root " + dir + " " + guide + "`", "accept them one by one with `textfrag pin -i --root " + dir + " " + guide + "`, or all whose new place is known with `textfrag pin --write --accept-changed --root " + dir + " " + guide + "`", 1},
 		{[]string{"check", "--root", dir, guide}, "accept it or not with `" + hookBinary + " pin -i --root " + dir + " " + guide + "`", "accept it or not with `textfrag pin -i --root " + dir + " " + guide + "`", 1},

@@ -108,6 +108,8 @@ Formats (--format):
           placed on the changed source lines
           (on the page, for a deleted file); blocking classes are errors,
           others warnings
+--diff's text and github formats name files from the current directory, as
+the commands they advise do; json's fields name them from the project root.
 --diff ends on stderr with the quotes counted by class as pin counts them
 (refreshed, moved, changed, gone, review, unpinned: every unpinned quote
 affected, whatever its class; renamed when any) and, for each class

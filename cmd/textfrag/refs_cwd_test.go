@@ -88,6 +88,15 @@ func (s *pinSite) refsCwdRun() (out string, code int) {
 	return all.String(), code
 }
 
+// refsCwdEdit changes newRefsCwdRepo's files: a.l1's line 11 edited
+// (quote 10–12 changed), a line inserted after 15 (20–21 moved, unpinned
+// 25–26 shifted); b.txt's lines 5–6 deleted (the quote of gone.md: its
+// lines gone).
+func refsCwdEdit(s *pinSite) {
+	s.write("site/src/a.l1", strings.Replace(replaceLine(refsLatin1(), 11, "l\xednea eleven\n"), "l\xednea 15\n", "l\xednea 15\ninserted\n", 1))
+	s.write("site/src/b.txt", strings.Replace(numberedSource(1, 9), numberedSource(5, 6), "", 1))
+}
+
 // refsRemedies are the commands in backquotes in refs' output.
 var refsRemedies = regexp.MustCompile("`(textfrag [^`]+)`")
 
@@ -98,13 +107,7 @@ var refsRemedies = regexp.MustCompile("`(textfrag [^`]+)`")
 // (quoted for the shell) and repeats the flags, so each works; following
 // them settles every quote.
 func TestRefsDiffRemediesFromSubdirectory(t *testing.T) {
-	edit := func(s *pinSite) {
-		// a.l1: line 11 edited (quote 10–12 changed), a line inserted
-		// after 15 (20–21 moved, unpinned 25–26 shifted). b.txt: lines 5–6
-		// deleted (the quote of gone.md: its lines gone).
-		s.write("site/src/a.l1", strings.Replace(replaceLine(refsLatin1(), 11, "l\xednea eleven\n"), "l\xednea 15\n", "l\xednea 15\ninserted\n", 1))
-		s.write("site/src/b.txt", strings.Replace(numberedSource(1, 9), numberedSource(5, 6), "", 1))
-	}
+	edit := refsCwdEdit
 	commands := func(t *testing.T, out string) []string {
 		var cmds []string
 		for _, m := range refsRemedies.FindAllStringSubmatch(out, -1) {
@@ -139,6 +142,9 @@ func TestRefsDiffRemediesFromSubdirectory(t *testing.T) {
 			if strings.Contains(c, "my docs/") || strings.Contains(c, " other/") || strings.Contains(c, " src/") {
 				t.Errorf("%q names a project path, not one from the directory refs ran in", c)
 			}
+			if !strings.Contains(c, " --root .. ") {
+				t.Errorf("%q does not repeat --root as named from the directory refs ran in", c)
+			}
 		}
 	}
 	settle := func(t *testing.T, s *pinSite, run func(cmd, stdin string)) {
@@ -155,7 +161,10 @@ func TestRefsDiffRemediesFromSubdirectory(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d\n%s", link, code, stderr)
 		}
-		s.write("site/other/gone.md", "[gone]("+strings.TrimSpace(regexp.MustCompile(`\]\(([^)]*)\)`).FindStringSubmatch(stdout)[1])+")\n")
+		if !strings.HasPrefix(stdout, "[gone](") { // the author's text kept (--title)
+			t.Fatalf("%s printed %q", link, stdout)
+		}
+		s.write("site/other/gone.md", stdout)
 		// The unpinned quote: its link changed as the message says, then
 		// pinned with the command given.
 		m := regexp.MustCompile(`change the link to (\S+), then pin it with`).FindStringSubmatch(out)
@@ -225,6 +234,9 @@ func TestArgPath(t *testing.T) {
 		{"p/src", "p/src/-x.go", "./-x.go"}, // not a flag
 		{"linked", "linked/a.md", "a.md"},
 		{"linked", "p/src/b.go", filepath.ToSlash(filepath.Join(top, "p/src/b.go"))}, // ../p/src/b.go from top/p/docs is not it
+		{"p/docs", "p/src/gone.go", "../src/gone.go"},                                // deleted: its directory is the same
+		{"p/docs", "p/old/gone.go", "../old/gone.go"},                                // its directory deleted too
+		{"linked", "p/src/gone.go", filepath.ToSlash(filepath.Join(top, "p/src/gone.go"))},
 	} {
 		t.Run(c.cwd+" "+c.file, func(t *testing.T) {
 			t.Chdir(filepath.Join(top, c.cwd))

@@ -2,13 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/pin"
 	"github.com/textfrag/textfrag/internal/project"
@@ -63,7 +66,7 @@ func (e *env) refsDiff(lf *linkFlags, r *target.Resolver, base, format string, f
 		f.Blocking = fail[f.Class]
 		blocking = blocking || f.Blocking
 	}
-	if err := e.writeFindings(findings, format); err != nil {
+	if err := e.writeFindings(findings, format, cmds); err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
@@ -74,8 +77,11 @@ func (e *env) refsDiff(lf *linkFlags, r *target.Resolver, base, format string, f
 	return exitOK
 }
 
-// writeFindings writes the findings in format.
-func (e *env) writeFindings(findings []*refs.Finding, format string) error {
+// writeFindings writes the findings in format. Text and annotations name
+// files as the commands in them do, from where refs runs (cmds.Name, as
+// check names pages; GitHub wants them from the work tree's top, where
+// the Action runs); JSON keeps project paths in its fields.
+func (e *env) writeFindings(findings []*refs.Finding, format string, cmds refs.Commands) error {
 	switch format {
 	case "json":
 		if findings == nil {
@@ -86,11 +92,11 @@ func (e *env) writeFindings(findings []*refs.Finding, format string) error {
 		return enc.Encode(findings)
 	case "github":
 		for _, f := range findings {
-			fmt.Fprintln(e.stdout, refsAnnotation(f))
+			fmt.Fprintln(e.stdout, refsAnnotation(f, cmds.Name(f.File)))
 		}
 	default:
 		for _, f := range findings {
-			fmt.Fprintln(e.stdout, termsafe.Escape(fmt.Sprintf("%s:%d: %s: %s", f.File, f.Line, f.Class, f.Message), ""))
+			fmt.Fprintln(e.stdout, termsafe.Escape(fmt.Sprintf("%s:%d: %s: %s", cmds.Name(f.File), f.Line, f.Class, f.Message), ""))
 		}
 	}
 	return nil
@@ -98,14 +104,15 @@ func (e *env) writeFindings(findings []*refs.Finding, format string) error {
 
 // refsAnnotation writes a finding as a GitHub Actions workflow command on
 // the changed lines: "::error file=src/a.go,line=14,endLine=15,title=quoted
-// text changed::quoted in docs/guide.md:3 …", escaped as check escapes.
-func refsAnnotation(f *refs.Finding) string {
+// text changed::quoted in docs/guide.md:3 …", escaped as check escapes;
+// file is f.File as named from where refs runs.
+func refsAnnotation(f *refs.Finding, file string) string {
 	level := "warning"
 	if f.Blocking {
 		level = "error"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "::%s file=%s,line=%d", level, escapeGitHubProperty(termsafe.Escape(f.File, "\r\n")), f.Line)
+	fmt.Fprintf(&b, "::%s file=%s,line=%d", level, escapeGitHubProperty(termsafe.Escape(file, "\r\n")), f.Line)
 	if f.EndLine > f.Line {
 		fmt.Fprintf(&b, ",endLine=%d", f.EndLine)
 	}
@@ -156,7 +163,9 @@ func (e *env) refsSummary(findings []*refs.Finding, name string, cmds refs.Comma
 		lines = append(lines, fmt.Sprintf("  renamed (%d): change each link to the path its message gives", k))
 	}
 	if k := n["unpinned"]; k > 0 {
-		lines = append(lines, fmt.Sprintf("  unpinned (%d): no md5 guards these quotes, so they show the new lines unreviewed: read each, point it at the right lines (its message says where its text went), then pin them: `%s`", k, cmds.Pin(" --write", pages["unpinned"]...)))
+		// As each quote's message: pin pins such a link only when a
+		// person accepts it (its file changed), so -i, which asks.
+		lines = append(lines, fmt.Sprintf("  unpinned (%d): no md5 guards these quotes, so they show the new lines unreviewed: read each, point it at the right lines (its message says where its text went), then pin them, accepting each: `%s`", k, cmds.Pin(" -i", pages["unpinned"]...)))
 	}
 	// pin pins every link of the pages it writes: an unpinned quote there
 	// is fixed first (refs.Affected says so on each quote too).
@@ -194,6 +203,12 @@ func refsCommands(fset *flag.FlagSet, proj *project.Project) refs.Commands {
 		Root:      func(l *refs.Link) string { return unreadableAdvice(proj, cwd, l) },
 		PinFlags:  checkPinArgs(fset),
 		LinkFlags: linkFlagArgs(fset),
+		Title: func(l *refs.Link) string {
+			if l.Selector != nil {
+				return authorTitle(l.MD, l.Path, *l.Selector, true)
+			}
+			return authorTitle(l.MD, l.Path, symbol.Selector{}, false)
+		},
 	}
 }
 
@@ -229,8 +244,9 @@ func unreadableAdvice(proj *project.Project, cwd string, l *refs.Link) string {
 
 // argPath names the file abs (absolute) as an argument for a command run
 // in cwd: relative to cwd when that names the same file (a path up out of
-// a directory reached through a symbolic link may not) and, climbing out
-// of cwd, is shorter than abs (../../../../tmp/x helps nobody), else abs. A
+// a directory reached through a symbolic link may not; for a file that no
+// longer exists, its nearest directory that does) and, climbing out of
+// cwd, is shorter than abs (../../../../tmp/x helps nobody), else abs. A
 // relative name starting with "-" starts with "./", so that it is not
 // read as a flag.
 func argPath(cwd, abs string) string {
@@ -239,12 +255,7 @@ func argPath(cwd, abs string) string {
 		return filepath.ToSlash(abs)
 	}
 	if !filepath.IsLocal(rel) {
-		if len(rel) >= len(abs) {
-			return filepath.ToSlash(abs)
-		}
-		a, errA := os.Stat(abs)
-		r, errR := os.Stat(rel)
-		if errA != nil || errR != nil || !os.SameFile(a, r) {
+		if len(rel) >= len(abs) || !samePlace(abs, rel) {
 			return filepath.ToSlash(abs)
 		}
 	}
@@ -252,4 +263,26 @@ func argPath(cwd, abs string) string {
 		rel = "." + string(filepath.Separator) + rel
 	}
 	return filepath.ToSlash(rel)
+}
+
+// samePlace reports whether rel, a path from the working directory, leads
+// where abs does: to the same file, or, for a file that does not exist (a
+// deleted one, named in a message), to the same nearest directory that
+// does.
+func samePlace(abs, rel string) bool {
+	for {
+		a, err := os.Stat(abs)
+		if err == nil {
+			r, err := os.Stat(rel)
+			return err == nil && os.SameFile(a, r)
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return false
+		}
+		upAbs, upRel := filepath.Dir(abs), filepath.Dir(rel)
+		if upAbs == abs || upRel == rel || upRel == "." {
+			return false
+		}
+		abs, rel = upAbs, upRel
+	}
 }

@@ -86,7 +86,7 @@ func TestRefsDiffClasses(t *testing.T) {
 			s.write("src/a.go", strings.Replace(base, "line 20\nline 21\n", "", 1))
 		}, []string{
 			"src/a.go:10: refresh: quoted in docs/guide.md:1",
-			"src/a.go:20: changed: quoted in docs/guide.md:3 (src/a.go lines 20–21): the quoted lines were deleted: review the page, then read the file, run `textfrag link src/a.go:FIRST-LAST --from docs/guide.md` with the lines to quote now, and put the link it prints in this one's place (or delete the quote)",
+			"src/a.go:20: changed: quoted in docs/guide.md:3 (src/a.go lines 20–21): the quoted lines were deleted: review the page, then read the file, run `textfrag link src/a.go:FIRST-LAST --title out --from docs/guide.md` with the lines to quote now, and put the link it prints in this one's place (or delete the quote)",
 			"src/a.go:23: changed: quoted in docs/guide.md:5 (src/a.go lines 25–26): the link has no md5 and the change shifted its lines: it shows other lines now; the quoted text moved to lines 23–24",
 		}, 1},
 		{"text cut and pasted elsewhere", func(s *pinSite) {
@@ -369,9 +369,10 @@ func TestRefsDiffProjectInSubdirectory(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	checkLines(t, string(out), []string{
-		"src/b.go:10: renamed: quoted in docs/guide.md:1 (src/a.go lines 10–12): src/a.go was renamed to src/b.go",
-		"src/b.go:20: renamed: ",
-		"src/b.go:25: renamed: ",
+		// named from site/docs, where refs ran; src/a.go named where it was
+		"../src/b.go:10: renamed: quoted in guide.md:1 (../src/a.go lines 10–12): ../src/a.go was renamed to ../src/b.go",
+		"../src/b.go:20: renamed: ",
+		"../src/b.go:25: renamed: ",
 	})
 }
 

@@ -14,8 +14,9 @@ import (
 // from the project, a page's directory and the top, used to report "no
 // quote affected" with exit 0 although the quoted file changed. Now it
 // classes the link review (blocking), on the page's line, naming the root
-// and the --root that finds the file as seen from where it ran; following
-// that, refs finds the change itself.
+// and the --root that finds the file as seen from where it ran (files
+// named from there, as the commands name them); following that, refs
+// finds the change itself.
 func TestRefsDiffRootFailsClosed(t *testing.T) {
 	src := numberedSource(1, 9)
 	s := newPinSite(t, map[string]string{
@@ -29,17 +30,18 @@ func TestRefsDiffRootFailsClosed(t *testing.T) {
 
 	for _, c := range []struct {
 		dir, root string // where refs runs; the --root it should be told
+		page, src string // site/docs/p.md and site/src/a.txt as named there
 	}{
-		{"site", "."},
-		{"site/docs", ".."},
-		{".", "site"},
+		{"site", ".", "docs/p.md", "src/a.txt"},
+		{"site/docs", "..", "p.md", "../src/a.txt"},
+		{".", "site", "site/docs/p.md", "site/src/a.txt"},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			out, errOut, code := s.shell(c.dir, "textfrag refs --diff main", "")
 			if code != 1 {
 				t.Fatalf("exit %d, want 1:\n%s%s", code, out, errOut)
 			}
-			if !regexp.MustCompile(`(?m)^site/docs/p\.md:1: review: quoted in site/docs/p\.md:1: the quoted file cannot be read`).MatchString(out) {
+			if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(c.page) + `:1: review: quoted in ` + regexp.QuoteMeta(c.page) + `:1: the quoted file cannot be read`).MatchString(out) {
 				t.Errorf("no review finding on the page's link:\n%s", out)
 			}
 			if want := "holds src/a.txt: if links starting with / mean that directory, give `--root " + c.root + "`"; !strings.Contains(out, want) {
@@ -62,7 +64,7 @@ func TestRefsDiffRootFailsClosed(t *testing.T) {
 
 			// Following the remedy: the quote is found changed.
 			out, errOut, code = s.shell(c.dir, "textfrag refs --diff main --root "+c.root, "")
-			if code != 1 || !strings.Contains(out, "src/a.txt:3: changed: quoted in docs/p.md:1") || strings.Contains(out, ": review:") {
+			if code != 1 || !strings.Contains(out, "\n"+c.src+":3: changed: quoted in "+c.page+":1 ("+c.src+" lines 3–4)") || strings.Contains(out, ": review:") {
 				t.Errorf("with --root %s: exit %d:\n%s%s", c.root, code, out, errOut)
 			}
 		})

@@ -63,6 +63,13 @@ type Link struct {
 	// where a name (sym=, region=) is read from. For a shortcode, its
 	// options argument (options=, else the third positional one).
 	Title string
+	// Text is the link's text (an image's alt text) as a reader reads it:
+	// escapes and character references resolved, emphasis and inline HTML
+	// left out, code spans kept as code spans; "" for a definition or a
+	// shortcode. It is what textfrag link --title takes to write it again.
+	Text string
+	// shape is Text with its code spans told from backticks (textShape).
+	shape string
 }
 
 // markdown parses Markdown as the build does: CommonMark plus the GitHub
@@ -109,6 +116,9 @@ func find(src []byte, ps *positions) []Link {
 		}
 		pos := n.Pos()
 		m := Link{Kind: kind, Dest: string(dest), Title: string(title), Start: -1, End: -1}
+		if kind != Definition {
+			m.Text, m.shape = linkText(n, src), textShape(n, src)
+		}
 		if pos < 0 || pos >= len(src) {
 			m.Line, m.Column = 1, 1
 			m.Err = "goldmark gave no position for this link"

@@ -46,6 +46,9 @@ type facts struct {
 	nameSpansNow string // for a named link: the lines its name spans now
 	// cmds words the commands the message advises.
 	cmds Commands
+	// title is the link's text as textfrag link's --title writes it
+	// again (Commands.Title), "" for link's own.
+	title string
 	// unreadable says why the file, not deleted, cannot be read now
 	// (Change.unreadable).
 	unreadable string
@@ -134,9 +137,12 @@ func decide(f facts) verdict {
 
 // describe words a verdict: the finding's message and fix. It is pure.
 func describe(v verdict, f facts) (message, fix string) {
-	where := fmt.Sprintf("quoted in %s:%d", f.page, f.pageLine)
+	// Files are named as the commands name them (from where refs runs);
+	// the commands take project paths.
+	oldPath, newPath := f.cmds.Name(f.oldPath), f.cmds.Name(f.newPath)
+	where := fmt.Sprintf("quoted in %s:%d", f.cmds.Name(f.page), f.pageLine)
 	if f.quoted != "" {
-		where += fmt.Sprintf(" (%s %s)", f.oldPath, f.quoted)
+		where += fmt.Sprintf(" (%s %s)", oldPath, f.quoted)
 	}
 	// An unpinned link's file changed: pin pins it only when accepted
 	// (pin's unpinnedStale), so its remedy is the accept command too.
@@ -152,13 +158,13 @@ func describe(v verdict, f facts) (message, fix string) {
 	switch v.why {
 	case caseFileDeleted:
 		if f.unreadable != "" {
-			return fmt.Sprintf("%s: %s cannot be read now (%s): the page needs review", where, f.oldPath, f.unreadable), ""
+			return fmt.Sprintf("%s: %s cannot be read now (%s): the page needs review", where, oldPath, f.unreadable), ""
 		}
-		return fmt.Sprintf("%s: %s was deleted: the page needs review", where, f.oldPath), ""
+		return fmt.Sprintf("%s: %s was deleted: the page needs review", where, oldPath), ""
 	case caseBug:
 		return fmt.Sprintf("%s: the quote cannot be followed (%s does not resolve); please report this", where, f.fix), ""
 	case caseRenamed:
-		return fmt.Sprintf("%s: %s was renamed to %s with the quoted text intact: change the link to %s", where, f.oldPath, f.newPath, f.fix), f.fix
+		return fmt.Sprintf("%s: %s was renamed to %s with the quoted text intact: change the link to %s", where, oldPath, newPath, f.fix), f.fix
 	case caseMoved:
 		return fmt.Sprintf("%s: the quoted text is intact at %s: `%s` updates the link", where, f.followedAt, pinPage), f.fix
 	case caseRefresh:
@@ -166,17 +172,17 @@ func describe(v verdict, f facts) (message, fix string) {
 	case caseUnpinnedMoved:
 		return fmt.Sprintf("%s: the link has no md5 and the change shifted its lines: it shows other lines now; the quoted text moved to %s: change the link to %s, then pin it with %s", where, f.followedAt, f.fix, accept), f.fix
 	case caseNameGone:
-		return fmt.Sprintf("%s: %s is no longer in %s: review the page, then fix the name or quote by lines (%s)", where, f.name, f.newPath, f.engineMsg), ""
+		return fmt.Sprintf("%s: %s is no longer in %s: review the page, then fix the name or quote by lines (%s)", where, f.name, newPath, f.engineMsg), ""
 	case caseNameStuck:
-		return fmt.Sprintf("%s: %s cannot be followed in %s now, and pin will not re-pin it: %s", where, f.name, f.newPath, f.engineMsg), ""
+		return fmt.Sprintf("%s: %s cannot be followed in %s now, and pin will not re-pin it: %s", where, f.name, newPath, f.engineMsg), ""
 	case caseRenamedChanged:
-		return fmt.Sprintf("%s: %s was renamed to %s and %s: review the page and change the link", where, f.oldPath, f.newPath, what), ""
+		return fmt.Sprintf("%s: %s was renamed to %s and %s: review the page and change the link", where, oldPath, newPath, what), ""
 	case caseReview:
 		// Not "changed": the text may be intact (pyproject.toml's table
 		// in requests, lines carried but the context around them new).
 		return fmt.Sprintf("%s: pin cannot show where the quoted text is now: review the page and fix the link by hand (%s)", where, f.engineMsg), ""
 	case caseLinesGone:
-		return fmt.Sprintf("%s: %s: review the page, then %s", where, what, pin.FixByHand(f.cmds.Link(f.newPath, f.page))), ""
+		return fmt.Sprintf("%s: %s: review the page, then %s", where, what, FixByHand(f.cmds.Link(f.newPath, f.page, f.title))), ""
 	case caseChanged:
 		if !f.pinned {
 			return fmt.Sprintf("%s: %s, and the link has no md5, so its page shows the new text unreviewed: review the page, fix the link's lines if need be, then pin it with %s", where, what, accept), ""
@@ -191,7 +197,7 @@ func describe(v verdict, f facts) (message, fix string) {
 // what the engine offers, and locates the change on the quoted lines.
 func gather(r *target.Resolver, planner *pin.Planner, cmds Commands, src *Changes, c *Change, l *Link) facts {
 	f := facts{page: l.Page, pageLine: l.Line, path: l.Path, oldPath: c.oldPath, newPath: c.newPath,
-		name: l.Name, pinned: l.Pinned, cmds: cmds, unreadable: c.unreadable}
+		name: l.Name, pinned: l.Pinned, cmds: cmds, unreadable: c.unreadable, title: cmds.title(l)}
 	if l.SharesLine {
 		f.pageColumn = l.Column
 	}

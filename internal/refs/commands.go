@@ -2,7 +2,9 @@ package refs
 
 import (
 	"strconv"
+	"strings"
 
+	"github.com/textfrag/textfrag/internal/pin"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
@@ -23,6 +25,19 @@ type Commands struct {
 	// where its path leads and which --root would find the file, when the
 	// root may be what is wrong ("" or nil: nothing to add).
 	Root func(l *Link) string
+	// Title gives, for a link, the --title with which textfrag link
+	// writes its text again ("" or nil: link's own text).
+	Title func(l *Link) string
+}
+
+// Name names the file at project path p in a finding's text as its
+// commands name it (Path), unquoted, so that the text and the commands in
+// it agree on where files are.
+func (c Commands) Name(p string) string {
+	if c.Path != nil {
+		return c.Path(p)
+	}
+	return p
 }
 
 // path names the file at project path p as an argument, quoted for the
@@ -55,7 +70,31 @@ func (c Commands) Accept(page string, line, column int) string {
 }
 
 // Link is the command that writes a new pinned link to file for page,
-// the lines left for a person to choose.
-func (c Commands) Link(file, page string) string {
-	return "textfrag link " + c.path(file, ":FIRST-LAST") + c.LinkFlags + " --from " + c.path(page, "")
+// the lines left for a person to choose, with the link text title (none
+// when "").
+func (c Commands) Link(file, page, title string) string {
+	cmd := "textfrag link " + c.path(file, ":FIRST-LAST") + c.LinkFlags
+	if title != "" {
+		cmd += " --title " + termsafe.ShellWords(title)
+	}
+	return cmd + " --from " + c.path(page, "")
+}
+
+// title is the --title of l (Title), or "".
+func (c Commands) title(l *Link) string {
+	if c.Title == nil {
+		return ""
+	}
+	return c.Title(l)
+}
+
+// FixByHand is pin.FixByHand for the textfrag link command cmd, set off
+// by two backticks when it holds one (a --title with a code span), as
+// Markdown sets off code that holds a backtick.
+func FixByHand(cmd string) string {
+	fix := pin.FixByHand(cmd)
+	if cmd != "" && strings.Contains(cmd, "`") {
+		fix = strings.Replace(fix, "`"+cmd+"`", "``"+cmd+"``", 1)
+	}
+	return fix
 }

@@ -31,6 +31,10 @@ func TestDescribeCommands(t *testing.T) {
 		{caseChanged, func(f *facts) { f.pageColumn = 40 }, "`textfrag pin --write --accept docs/g.md:3:40`", "`textfrag pin --write --root .. --accept '../my docs/g.md:3:40'`"},
 		{caseChanged, func(f *facts) { f.pinned = false }, "`textfrag pin --write --accept docs/g.md:3`", "`textfrag pin --write --root .. --accept '../my docs/g.md:3'`"},
 		{caseLinesGone, func(f *facts) { f.linesDeleted = true }, "`textfrag link src/a.go:FIRST-LAST --from docs/g.md`", "`textfrag link ../src/a.go:FIRST-LAST --charset '*.l1=latin1' --from '../my docs/g.md'`"},
+		// The author's link text kept, quoted for the shell; a command
+		// holding a backtick set off by two.
+		{caseLinesGone, func(f *facts) { f.linesDeleted, f.title = true, "the handler's" }, "`textfrag link src/a.go:FIRST-LAST --title 'the handler'\\''s' --from docs/g.md`", "`textfrag link ../src/a.go:FIRST-LAST --charset '*.l1=latin1' --title 'the handler'\\''s' --from '../my docs/g.md'`"},
+		{caseLinesGone, func(f *facts) { f.linesDeleted, f.title = true, "`Handle`" }, "``textfrag link src/a.go:FIRST-LAST --title '`Handle`' --from docs/g.md``", "``textfrag link ../src/a.go:FIRST-LAST --charset '*.l1=latin1' --title '`Handle`' --from '../my docs/g.md'``"},
 	} {
 		g := f
 		if c.tweak != nil {

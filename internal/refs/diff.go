@@ -184,7 +184,7 @@ func unpinnedFirst(findings []*Finding) {
 // resolves links starting with / at the top of the work tree. Review,
 // shown on the page's link.
 func unreadable(l *Link, cmds Commands) *Finding {
-	msg := fmt.Sprintf("quoted in %s:%d: the quoted file cannot be read, so whether the change affects the quote cannot be told (%s)", l.Page, l.Line, l.Error)
+	msg := fmt.Sprintf("quoted in %s:%d: the quoted file cannot be read, so whether the change affects the quote cannot be told (%s)", cmds.Name(l.Page), l.Line, l.Error)
 	if cmds.Root != nil {
 		if advice := cmds.Root(l); advice != "" {
 			msg += "; " + advice
