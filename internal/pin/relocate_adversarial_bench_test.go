@@ -1,0 +1,113 @@
+package pin
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// adversarial returns two versions of a file of n sections (Markdown
+// sections of 8 lines, or Go functions of 8 lines) and a page with one
+// quote per section pinned in the first, shaped so that every quote asks
+// one of the questions that once looked over the whole file:
+//
+//   - "deleted": each section's quoted lines are deleted (deletedLines
+//     looks for them in the whole file now);
+//   - "moved": each section's quoted lines move to the end of the file,
+//     in reverse order (deletedLines, and occursTwice over the pinned
+//     version for each block found);
+//   - "hunks": each section's first quoted line is rewritten, so the new
+//     range starts with an inserted line in one of n runs of changes
+//     (rewrittenInQuote's hunk);
+//   - "outside" (Go): each quote spans the end of one function and the
+//     start of the next, in no declaration (overlapped, both versions).
+func adversarial(kind string, n int) (file, v1, v2, page string) {
+	goSource := kind == "outside"
+	var a, b, tail, p strings.Builder
+	b.WriteString(strings.Repeat("// added at the top\n", 5))
+	if goSource {
+		a.WriteString("package p\n")
+		b.WriteString("package p\n")
+	}
+	var ranges [][2]int
+	lineNo := 0
+	if goSource {
+		lineNo = 1
+	}
+	var moved []string
+	for i := range n {
+		head := fmt.Sprintf("## Section %d\n", i)
+		if goSource {
+			head = fmt.Sprintf("func f%d() {\n", i)
+		}
+		body := make([]string, 7)
+		for j := range body {
+			body[j] = fmt.Sprintf("\tstep%d_%d := %d // what section %d does, step %d\n", i, j, i*j, i, j)
+		}
+		if goSource {
+			body[6] = "}\n"
+		}
+		a.WriteString(head + strings.Join(body, ""))
+		switch kind {
+		case "deleted":
+			b.WriteString(head + strings.Join(body[:1], "") + strings.Join(body[4:], ""))
+		case "moved":
+			b.WriteString(head + strings.Join(body[:1], "") + strings.Join(body[4:], ""))
+			moved = append(moved, strings.Join(body[1:4], ""))
+		case "hunks":
+			body[1] = fmt.Sprintf("rewritten %x entirely\n", i*7919)
+			b.WriteString(head + strings.Join(body, ""))
+		default:
+			b.WriteString(head + strings.Join(body, ""))
+		}
+		if goSource {
+			ranges = append(ranges, [2]int{lineNo + 6, lineNo + 9}) // "}" of f(i) .. f(i+1)'s first body line
+		} else {
+			ranges = append(ranges, [2]int{lineNo + 2, lineNo + 5})
+		}
+		lineNo += 8
+	}
+	for i := len(moved) - 1; i >= 0; i-- {
+		tail.WriteString("\n" + moved[i])
+	}
+	b.WriteString(tail.String())
+	v1, v2 = a.String(), b.String()
+	file = "f.md"
+	if goSource {
+		file = "f.go"
+		ranges = ranges[:n-1]
+	}
+	sum := md5hex(v1)
+	for _, r := range ranges {
+		fmt.Fprintf(&p, "[q](../%s#line=%d,%d;md5=%s)\n", file, r[0], r[1], sum)
+	}
+	return file, v1, v2, p.String()
+}
+
+// BenchmarkRelocateAdversarial relocates one quote per section of a file
+// through one commit that makes every quote ask a question about the whole
+// file (adversarial), at three sizes: ns/quote stays flat when each
+// question is answered from what is built once per version or diff, and
+// grows with the file when a question looks at every line, hunk or
+// declaration again.
+func BenchmarkRelocateAdversarial(b *testing.B) {
+	for _, kind := range []string{"deleted", "moved", "hunks", "outside"} {
+		for _, n := range []int{1000, 4000, 16000} {
+			b.Run(fmt.Sprintf("%s/quotes=%d", kind, n), func(b *testing.B) {
+				file, v1, v2, page := adversarial(kind, n)
+				dir := importHistory(b, file, []string{v1, v2})
+				classes := map[Class]int{}
+				for b.Loop() {
+					clear(classes)
+					for _, c := range planWith(b, dir, NewHistory(dir), page) {
+						classes[c.Class]++
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/quote")
+				if testing.Verbose() {
+					b.Logf("%v", classes)
+				}
+			})
+		}
+	}
+}
