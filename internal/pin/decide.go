@@ -83,14 +83,15 @@ func enclosing(spans []symbol.Span, s, e int) int {
 	return best
 }
 
-// overlapped names the declarations lines [s, e) touch, in order.
-func overlapped(spans []symbol.Span, s, e int) string {
-	e = max(e, s+1)
+// overlapped names the declarations lines [s, e) touch, in order. Asked
+// for every quote outside any declaration, it is answered through the
+// index (spanIndex.overlapping), not by a look at every declaration: a
+// page of such quotes into one file would cost quotes × declarations.
+func (d *declarations) overlapped(s, e int) string {
+	d.prepare()
 	var names []string
-	for _, d := range spans {
-		if d.Start < e && s < d.End {
-			names = append(names, d.Kind+" "+d.Name)
-		}
+	for _, i := range d.index.overlapping(s, e) {
+		names = append(names, d.spans[i].Kind+" "+d.spans[i].Name)
 	}
 	return strings.Join(names, ", ")
 }
@@ -105,7 +106,7 @@ func sameDeclaration(old, cur *declarations, oldR, newR [2]int, m *lineMap, dist
 	io, in := old.enclosing(oldR[0], oldR[1]), cur.enclosing(newR[0], newR[1])
 	switch {
 	case io < 0 && in < 0:
-		a, b := overlapped(old.spans, oldR[0], oldR[1]), overlapped(cur.spans, newR[0], newR[1])
+		a, b := old.overlapped(oldR[0], oldR[1]), cur.overlapped(newR[0], newR[1])
 		if a == b {
 			return declSame, a
 		}

@@ -47,6 +47,9 @@ type lineMap struct {
 	like      map[string][2]int
 	deleted   []deletedLine
 	likeCells int
+	// occurs indexes the new lines for deletedLines, made once
+	// (occurs.go).
+	occurs *lineOccurrences
 }
 
 // lineHunk is a run of changed lines: old [oldStart, oldEnd) became new

@@ -1,10 +1,10 @@
 package pin
 
 import (
-	"bytes"
 	"fmt"
 	"path"
 	"slices"
+	"sort"
 	"strings"
 	"sync/atomic"
 
@@ -295,7 +295,7 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 	}
 	const repeated = "the quoted lines lie among repeated lines the diff could pair either way"
 	if mp.block {
-		if occursTwice(old.data, quoted) {
+		if old.occursTwice(quoted) {
 			return cannot("the quoted text, deleted from its place and found among inserted lines, occurred twice in the pinned version: which of the two moved cannot be told")
 		}
 		// Each region of the quote must say something of its own: a line
@@ -441,11 +441,13 @@ func reversed(lines []string) []string {
 // deleted elsewhere (lines moved in, maybe edited), and the line that
 // says something beyond the run was kept beyond it, where the diff knows
 // its place (tiedAt).
+//
+// The run that holds j is found by binary search (hunkAtNew), not by a
+// look at every run: each quote with an inserted edge asks, and a file
+// with many runs of changes would cost quotes × runs.
 func rewrittenInQuote(j, s, e int, last bool, a, b []string, m *lineMap, z *slideZones) bool {
-	for _, h := range m.hunks {
-		if j < h.newStart || j >= h.newEnd {
-			continue
-		}
+	if n := m.hunkAtNew(j); n >= 0 {
+		h := m.hunks[n]
 		if h.oldStart < s || h.oldEnd > e || h.oldEnd == h.oldStart {
 			return false
 		}
@@ -467,6 +469,18 @@ func rewrittenInQuote(j, s, e int, last bool, a, b []string, m *lineMap, z *slid
 		return o < 0 || o >= len(a) || z.tiedAt(o, a, m)
 	}
 	return false
+}
+
+// hunkAtNew returns the index of the run of changes whose new lines hold
+// new line j, or -1. Runs follow each other on both sides (hunksOf), so
+// their ends are increasing and the first that ends after j is the only
+// one that can hold it: O(log runs).
+func (m *lineMap) hunkAtNew(j int) int {
+	n := sort.Search(len(m.hunks), func(n int) bool { return m.hunks[n].newEnd > j })
+	if n < len(m.hunks) && m.hunks[n].newStart <= j {
+		return n
+	}
+	return -1
 }
 
 // likeDeleted reports whether line is like (as an edited line is like
@@ -565,12 +579,6 @@ func sectionName(s symbol.Span) string {
 		name = string(r[:40]) + "…"
 	}
 	return fmt.Sprintf("%s %q", kind, name)
-}
-
-// occursTwice reports whether text occurs twice or more in data.
-func occursTwice(data, text []byte) bool {
-	i := bytes.Index(data, text)
-	return len(text) > 0 && i >= 0 && bytes.Contains(data[i+1:], text)
 }
 
 // movedWith reports whether old lines [h, e) — a section's header down to

@@ -161,27 +161,18 @@ func mapLineQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 // deletedLines finishes the mapping of a line quote none of whose lines
 // that say something survived: a block moved verbatim (deleted here,
 // inserted elsewhere), or deleted.
+//
+// Where the quoted lines occur now is asked of an index of the new lines
+// made once per line map (lineOccurrences), not by comparing them at
+// every new line: every deleted quote of a page asks, and Q such quotes
+// into a file of N lines would cost Q × N.
 func deletedLines(f rfc5147.Fragment, s, e int, old, cur *rfcText, m *lineMap, out quoteMapping) quoteMapping {
 	n := e - s
-	moved := -1
-	for k := 0; k+n <= len(cur.lines); k++ {
-		if !linesMatch(old, s, cur, k, n) || !formAllows(f, k == 0, k+n == len(cur.lines)) {
-			continue
-		}
-		if len(out.elsewhere) < maxHints {
-			out.elsewhere = append(out.elsewhere, [2]int{k, k + n})
-		}
-		inserted := true
-		for j := k; j < k+n; j++ {
-			inserted = inserted && m.fromNew[j] < 0
-		}
-		switch {
-		case inserted && moved == -1:
-			moved = k
-		case inserted:
-			moved = -2 // inserted in two places: no move
-		}
+	if m.occurs == nil {
+		m.occurs = newLineOccurrences(cur, m)
 	}
+	hints, moved := m.occurs.find(old, s, n, cur, m, f.Form == rfc5147.FromStart, f.Form == rfc5147.ToEnd)
+	out.elsewhere = append(out.elsewhere, hints...)
 	if out.said == 0 {
 		out.why = "the quoted lines hold no letter or digit to follow them by, and they changed"
 		return out

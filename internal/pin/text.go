@@ -30,8 +30,9 @@ type rfcText struct {
 	// (outline.go).
 	sections   *[]symbol.Span
 	sectionsOf outlineFormat
-	regionOf   []int      // regionsOf the sections, made once
-	sectionIx  *spanIndex // enclosing over the sections, made once
+	regionOf   []int            // regionsOf the sections, made once
+	sectionIx  *spanIndex       // enclosing over the sections, made once
+	occurs     *byteOccurrences // occursTwice's, made once (occurs.go)
 }
 
 func newRFCText(data []byte) *rfcText {
