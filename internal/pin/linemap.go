@@ -50,6 +50,8 @@ type lineMap struct {
 	// occurs indexes the new lines for deletedLines, made once
 	// (occurs.go).
 	occurs *lineOccurrences
+	// lineRuns are sameSection's nearest lines, made once (beyond.go).
+	lineRuns *lineRuns
 }
 
 // lineHunk is a run of changed lines: old [oldStart, oldEnd) became new

@@ -131,7 +131,11 @@ func editLines(rng *rand.Rand, lines []string, distinct int) []string {
 			}
 		default: // edit a line
 			if at < len(out) {
-				out[at] = "edited " + out[at]
+				if rng.IntN(2) == 0 {
+					out[at] = "edited " + out[at]
+				} else {
+					out[at] = "x" + out[at] + " 0" // like what it was
+				}
 			}
 		}
 	}

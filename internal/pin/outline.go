@@ -392,14 +392,11 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 	// The first line each section has in common: the first of d's lines
 	// that says something the diff kept or edited, and the first such of
 	// n's it did not insert.
-	h := d.Start
-	for h < d.End && h < s && (m.fate[h] == lineDeleted || !substantive(a[h])) {
-		h++
-	}
-	nh := n.Start
-	for nh < n.End && nh < ns && (m.fromNew[nh] < 0 || !substantive(b[nh])) {
-		nh++
-	}
+	// (From arrays made once: a walk per quote would cost the section's
+	// deleted or inserted lines each time.)
+	r := m.runs(a, b)
+	h := firstFrom(d.Start, min(d.End, s), r.oldCarried)
+	nh := firstFrom(n.Start, min(n.End, ns), r.newCarried)
 	switch {
 	case z.old[h] && substantive(a[h]):
 		return cannot("the first line of its " + sectionName(d) + " is one of repeated lines the diff could pair either way")
@@ -464,8 +461,8 @@ func rewrittenInQuote(j, s, e int, last bool, a, b []string, m *lineMap, z *slid
 			return false
 		}
 		// And that line's place is known, not guessed among copies.
-		for o += step; o >= 0 && o < len(a) && !substantive(a[o]); o += step {
-		}
+		r := m.runs(a, b)
+		o = sayingBeyond(o, step, r.oldNext, r.oldPrev)
 		return o < 0 || o >= len(a) || z.tiedAt(o, a, m)
 	}
 	return false
@@ -540,20 +537,16 @@ type deletedLine struct {
 
 // keptBeyond reports whether the nearest line that says something beyond
 // old line o (after it when after, else before it) was kept as the
-// nearest such line beyond new line j.
+// nearest such line beyond new line j. The nearest lines come from arrays
+// made once (lineRuns), not a walk over the blank lines between.
 func keptBeyond(o, j int, after bool, a, b []string, m *lineMap) bool {
 	step := -1
 	if after {
 		step = 1
 	}
-	i := o + step
-	for i >= 0 && i < len(a) && !substantive(a[i]) {
-		i += step
-	}
-	k := j + step
-	for k >= 0 && k < len(b) && !substantive(b[k]) {
-		k += step
-	}
+	r := m.runs(a, b)
+	i := sayingBeyond(o, step, r.oldNext, r.oldPrev)
+	k := sayingBeyond(j, step, r.newNext, r.newPrev)
 	switch {
 	case i < 0 || i >= len(a):
 		return k < 0 || k >= len(b) // both at an end of the file
@@ -601,7 +594,21 @@ func movedWith(a, b []string, h, e, nh, ne int, m *lineMap) bool {
 // like the new line, and no other new line of the run is like it. (In a
 // run of "name = p7", "name = p16" edited into "name = p14", "name = p11",
 // which became which cannot be told.)
+//
+// The answer is the line's, whatever the quote: it is kept (lineRuns), so
+// that quotes of one edited line in a large run compare the run once.
 func pairedAlone(i int, a, b []string, m *lineMap) bool {
+	r := m.runs(a, b)
+	if r.paired[i] == 0 {
+		r.paired[i] = 1
+		if pairedAloneNow(i, a, b, m) {
+			r.paired[i] = 2
+		}
+	}
+	return r.paired[i] == 2
+}
+
+func pairedAloneNow(i int, a, b []string, m *lineMap) bool {
 	h := m.hunks[m.hunkOf[i]]
 	pi, pj := charPairs(a[i]), charPairs(b[m.toNew[i]])
 	for k := h.oldStart; k < h.oldEnd; k++ {

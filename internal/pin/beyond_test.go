@@ -1,0 +1,102 @@
+package pin
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// keptBeyondWalk is keptBeyond as it was: a walk over the lines that say
+// nothing, once per question (the reference).
+func keptBeyondWalk(o, j int, after bool, a, b []string, m *lineMap) bool {
+	step := -1
+	if after {
+		step = 1
+	}
+	i := o + step
+	for i >= 0 && i < len(a) && !substantive(a[i]) {
+		i += step
+	}
+	k := j + step
+	for k >= 0 && k < len(b) && !substantive(b[k]) {
+		k += step
+	}
+	switch {
+	case i < 0 || i >= len(a):
+		return k < 0 || k >= len(b)
+	case k < 0 || k >= len(b):
+		return false
+	}
+	return m.fate[i] == lineKept && m.toNew[i] == k
+}
+
+// TestLineRunsAgreeWithWalks: keptBeyond, the nearest line that says
+// something beyond a line, sameSection's first carried line of a section
+// (old and new) and pairedAlone give, from the arrays made once, the
+// answers the walks gave, for every line (and one past each end) of
+// random versions and edits with many blank lines.
+func TestLineRunsAgreeWithWalks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 6))
+	edited, alone := 0, 0
+	for round := range 1500 {
+		old, cur, m := randomPair(rng)
+		a, b := old.contents(), cur.contents()
+		r := m.runs(a, b)
+		for o := -1; o <= len(a); o++ {
+			for _, step := range []int{-1, 1} {
+				want := o + step
+				for want >= 0 && want < len(a) && !substantive(a[want]) {
+					want += step
+				}
+				got := sayingBeyond(o, step, r.oldNext, r.oldPrev)
+				if (got < 0) != (want < 0) || (got >= len(a)) != (want >= len(a)) || (got >= 0 && got < len(a) && got != want) {
+					t.Fatalf("round %d: beyond old line %d by %d: %d, want %d", round, o, step, got, want)
+				}
+			}
+			for j := -1; j <= len(b); j++ {
+				for _, after := range []bool{false, true} {
+					if got, want := keptBeyond(o, j, after, a, b, m), keptBeyondWalk(o, j, after, a, b, m); got != want {
+						t.Fatalf("round %d: keptBeyond(%d, %d, %v) = %v, want %v", round, o, j, after, got, want)
+					}
+				}
+			}
+		}
+		for i := range a {
+			for limit := i; limit <= len(a); limit++ {
+				want := i
+				for want < limit && (m.fate[want] == lineDeleted || !substantive(a[want])) {
+					want++
+				}
+				if got := firstFrom(i, limit, r.oldCarried); got != want {
+					t.Fatalf("round %d: first carried old line from %d before %d: %d, want %d", round, i, limit, got, want)
+				}
+			}
+			if m.fate[i] == lineEdited {
+				edited++
+				want := pairedAloneNow(i, a, b, m)
+				if want {
+					alone++
+				}
+				for range 2 { // asked, then answered from the memo
+					if got := pairedAlone(i, a, b, m); got != want {
+						t.Fatalf("round %d: pairedAlone(%d) = %v, want %v", round, i, got, want)
+					}
+				}
+			}
+		}
+		for j := range b {
+			for limit := j; limit <= len(b); limit++ {
+				want := j
+				for want < limit && (m.fromNew[want] < 0 || !substantive(b[want])) {
+					want++
+				}
+				if got := firstFrom(j, limit, r.newCarried); got != want {
+					t.Fatalf("round %d: first carried new line from %d before %d: %d, want %d", round, j, limit, got, want)
+				}
+			}
+		}
+	}
+	// Both answers of pairedAlone were met.
+	if alone < 200 || edited-alone < 200 {
+		t.Errorf("%d edited lines met, %d paired alone", edited, alone)
+	}
+}
