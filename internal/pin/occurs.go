@@ -3,8 +3,10 @@ package pin
 import (
 	"bytes"
 	"index/suffixarray"
+	"math/bits"
 	"slices"
 	"sort"
+	"sync/atomic"
 )
 
 // This file answers "where else does this text occur?" for many quotes
@@ -12,6 +14,15 @@ import (
 // not by a look over the whole file per quote: a page of Q quotes into a
 // file of N lines would otherwise cost Q × N, and both are a fork's to
 // choose (SECURITY.md: cost linear in anything a fork controls).
+
+// questionWork counts what the per-quote questions of this file, of
+// spanIndex.overlapping and of rewrittenInQuote look at (bytes scanned,
+// symbols compared, tree nodes, runs), for the test that holds it to
+// O(log N) a quote: added once per question, not per step.
+var questionWork atomic.Int64
+
+// log2 is the number of steps a binary search over n things takes.
+func log2(n int) int64 { return int64(bits.Len(uint(n))) }
 
 // scanQuestions is how many occursTwice questions a version answers by
 // scanning its bytes before it builds a suffix array. A scan is fast
@@ -34,12 +45,14 @@ func (o *byteOccurrences) twice(text []byte) bool {
 		return false
 	}
 	if o.asked++; o.asked <= scanQuestions {
+		questionWork.Add(int64(len(o.data)))
 		i := bytes.Index(o.data, text)
 		return i >= 0 && bytes.Contains(o.data[i+1:], text)
 	}
 	if o.index == nil {
 		o.index = suffixarray.New(o.data)
 	}
+	questionWork.Add(int64(len(text)) * log2(len(o.data)))
 	return len(o.index.Lookup(text, 2)) == 2
 }
 
@@ -125,6 +138,8 @@ func newLineOccurrences(cur *rfcText, m *lineMap) *lineOccurrences {
 func (x *lineOccurrences) find(old *rfcText, s, n int, cur *rfcText, m *lineMap, fromStart, toEnd bool) (hints [][2]int, moved int) {
 	moved = -1
 	total := len(x.seq)
+	work := int64(0)
+	defer func() { questionWork.Add(work) }()
 	if n <= 0 || n > total {
 		return nil, moved
 	}
@@ -133,6 +148,7 @@ func (x *lineOccurrences) find(old *rfcText, s, n int, cur *rfcText, m *lineMap,
 		if toEnd {
 			k = total - n
 		}
+		work += int64(n)
 		if !linesMatch(old, s, cur, k, n) {
 			return nil, moved
 		}
@@ -151,6 +167,7 @@ func (x *lineOccurrences) find(old *rfcText, s, n int, cur *rfcText, m *lineMap,
 	// suffix array.
 	pat := make([]int32, n)
 	for i := range n - 1 {
+		work++
 		id, ok := x.ids[keyOf(old, s+i)]
 		if !ok {
 			return nil, moved
@@ -163,12 +180,15 @@ func (x *lineOccurrences) find(old *rfcText, s, n int, cur *rfcText, m *lineMap,
 		if last.ending != "" && end != "" && end != last.ending {
 			continue
 		}
+		work++
 		id, ok := x.ids[lineKey{last.content, end}]
 		if !ok {
 			continue
 		}
 		pat[n-1] = id
-		if lo, hi := x.bounds(pat); lo < hi {
+		lo, hi, steps := x.bounds(pat)
+		work += steps
+		if lo < hi {
 			ranges = append(ranges, [2]int{lo, hi})
 		}
 	}
@@ -178,7 +198,9 @@ func (x *lineOccurrences) find(old *rfcText, s, n int, cur *rfcText, m *lineMap,
 	for len(hints) < maxHints {
 		best, at, from := -1, -1, -1
 		for r, rg := range ranges {
-			if i := x.first.argmin(rg[0], rg[1]); i >= 0 && (best < 0 || x.first.v[i] < int32(best)) {
+			i, steps := x.first.argmin(rg[0], rg[1])
+			work += steps
+			if i >= 0 && (best < 0 || x.first.v[i] < int32(best)) {
 				best, at, from = int(x.first.v[i]), i, r
 			}
 		}
@@ -194,7 +216,10 @@ func (x *lineOccurrences) find(old *rfcText, s, n int, cur *rfcText, m *lineMap,
 	found := 0
 	for _, rg := range all {
 		for i := rg[0]; found < 2; i++ {
-			if i = x.inserted.firstAtLeast(i, rg[1], int32(n)); i < 0 {
+			var steps int64
+			i, steps = x.inserted.firstAtLeast(i, rg[1], int32(n))
+			work += steps
+			if i < 0 {
 				break
 			}
 			if found++; found == 1 {
@@ -207,11 +232,13 @@ func (x *lineOccurrences) find(old *rfcText, s, n int, cur *rfcText, m *lineMap,
 	return hints, moved
 }
 
-// bounds returns the range [lo, hi) of suffixes that start with pat.
-func (x *lineOccurrences) bounds(pat []int32) (lo, hi int) {
+// bounds returns the range [lo, hi) of suffixes that start with pat, and
+// the symbols it compared.
+func (x *lineOccurrences) bounds(pat []int32) (lo, hi int, steps int64) {
 	cmp := func(i int) int { // the suffix sa[i]'s first len(pat) symbols against pat
 		p := int(x.sa[i])
 		for k, c := range pat {
+			steps++
 			switch {
 			case p+k >= len(x.seq):
 				return -1
@@ -225,7 +252,7 @@ func (x *lineOccurrences) bounds(pat []int32) (lo, hi int) {
 	}
 	lo = sort.Search(len(x.sa), func(i int) bool { return cmp(i) >= 0 })
 	hi = lo + sort.Search(len(x.sa)-lo, func(i int) bool { return cmp(lo+i) > 0 })
-	return lo, hi
+	return lo, hi, steps
 }
 
 // suffixArray returns the suffixes of seq (symbols 0..alphabet-1) in
@@ -345,10 +372,12 @@ func (t *minTree) better(a, b int32) int32 {
 	return a
 }
 
-// argmin returns the index of the smallest value of v[lo:hi], or -1.
-func (t *minTree) argmin(lo, hi int) int {
-	best := int32(-1)
+// argmin returns the index of the smallest value of v[lo:hi], or -1, and
+// the nodes it looked at.
+func (t *minTree) argmin(lo, hi int) (int, int64) {
+	best, steps := int32(-1), int64(0)
 	for l, r := lo+t.size, hi+t.size; l < r; l, r = l/2, r/2 {
+		steps++
 		if l&1 == 1 {
 			best = t.better(best, t.node[l])
 			l++
@@ -358,7 +387,7 @@ func (t *minTree) argmin(lo, hi int) int {
 			best = t.better(best, t.node[r])
 		}
 	}
-	return int(best)
+	return int(best), steps
 }
 
 // maxTree finds the first index of a range whose value reaches a bound.
@@ -381,21 +410,23 @@ func newMaxTree(v []int32) maxTree {
 }
 
 // firstAtLeast returns the first index in [lo, hi) whose value is at
-// least bound, or -1: O(log N).
-func (t *maxTree) firstAtLeast(lo, hi int, bound int32) int {
-	return t.descend(1, 0, t.size, lo, hi, bound)
-}
-
-func (t *maxTree) descend(p, pl, pr, lo, hi int, bound int32) int {
-	if pr <= lo || hi <= pl || t.node[p] < bound {
-		return -1
+// least bound, or -1, and the nodes it looked at: O(log N).
+func (t *maxTree) firstAtLeast(lo, hi int, bound int32) (int, int64) {
+	var steps int64
+	var descend func(p, pl, pr int) int
+	descend = func(p, pl, pr int) int {
+		steps++
+		if pr <= lo || hi <= pl || t.node[p] < bound {
+			return -1
+		}
+		if pr-pl == 1 {
+			return pl
+		}
+		mid := (pl + pr) / 2
+		if i := descend(2*p, pl, mid); i >= 0 {
+			return i
+		}
+		return descend(2*p+1, mid, pr)
 	}
-	if pr-pl == 1 {
-		return pl
-	}
-	mid := (pl + pr) / 2
-	if i := t.descend(2*p, pl, mid, lo, hi, bound); i >= 0 {
-		return i
-	}
-	return t.descend(2*p+1, mid, pr, lo, hi, bound)
+	return descend(1, 0, t.size), steps
 }

@@ -450,9 +450,11 @@ func rewrittenInQuote(j, s, e int, last bool, a, b []string, m *lineMap, z *slid
 		}
 		for k := h.newStart; k < h.newEnd; k++ {
 			if substantive(b[k]) && (z.had[b[k]] || likeDeleted(b[k], s, e, a, m)) {
+				questionWork.Add(int64(k - h.newStart + 1))
 				return false
 			}
 		}
+		questionWork.Add(int64(h.newEnd - h.newStart))
 		o, j, step := h.oldStart, h.newStart, -1
 		if last {
 			o, j, step = h.oldEnd-1, h.newEnd-1, 1
@@ -473,7 +475,9 @@ func rewrittenInQuote(j, s, e int, last bool, a, b []string, m *lineMap, z *slid
 // their ends are increasing and the first that ends after j is the only
 // one that can hold it: O(log runs).
 func (m *lineMap) hunkAtNew(j int) int {
-	n := sort.Search(len(m.hunks), func(n int) bool { return m.hunks[n].newEnd > j })
+	steps := int64(0)
+	n := sort.Search(len(m.hunks), func(n int) bool { steps++; return m.hunks[n].newEnd > j })
+	questionWork.Add(steps)
 	if n < len(m.hunks) && m.hunks[n].newStart <= j {
 		return n
 	}

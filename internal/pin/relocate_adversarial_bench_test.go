@@ -11,8 +11,9 @@ import (
 // quote per section pinned in the first, shaped so that every quote asks
 // one of the questions that once looked over the whole file:
 //
-//   - "deleted": each section's quoted lines are deleted (deletedLines
-//     looks for them in the whole file now);
+//   - "deleted": each section's quoted lines, a block every section
+//     has, are deleted, and three copies appended (deletedLines looks
+//     for them in the whole file now, and finds them many times);
 //   - "moved": each section's quoted lines move to the end of the file,
 //     in reverse order (deletedLines, and occursTwice over the pinned
 //     version for each block found);
@@ -22,6 +23,7 @@ import (
 //   - "outside" (Go): each quote spans the end of one function and the
 //     start of the next, in no declaration (overlapped, both versions).
 func adversarial(kind string, n int) (file, v1, v2, page string) {
+	common := []string{"\tif err != nil {\n", "\t\treturn err\n", "\t}\n"}
 	goSource := kind == "outside"
 	var a, b, tail, p strings.Builder
 	b.WriteString(strings.Repeat("// added at the top\n", 5))
@@ -47,6 +49,11 @@ func adversarial(kind string, n int) (file, v1, v2, page string) {
 		if goSource {
 			body[6] = "}\n"
 		}
+		if kind == "deleted" {
+			// The quoted lines are a block the file repeats, once per
+			// section; deleted from every section, three copies appended.
+			copy(body[1:4], common)
+		}
 		a.WriteString(head + strings.Join(body, ""))
 		switch kind {
 		case "deleted":
@@ -66,6 +73,9 @@ func adversarial(kind string, n int) (file, v1, v2, page string) {
 			ranges = append(ranges, [2]int{lineNo + 2, lineNo + 5})
 		}
 		lineNo += 8
+	}
+	if kind == "deleted" {
+		tail.WriteString(strings.Repeat("\n"+strings.Join(common, ""), 3))
 	}
 	for i := len(moved) - 1; i >= 0; i-- {
 		tail.WriteString("\n" + moved[i])
@@ -109,5 +119,53 @@ func BenchmarkRelocateAdversarial(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// TestRelocationQuestionsBounded: what the questions that once looked
+// over the whole file per quote (deletedLines, occursTwice,
+// rewrittenInQuote's run and its lines, overlapped) look at, counted
+// (questionWork), grows per quote by no more than a logarithm when the
+// file and its quotes grow fourfold: a look over the file per quote would
+// grow fourfold. Each workload asks its question of every quote.
+func TestRelocationQuestionsBounded(t *testing.T) {
+	for _, c := range []struct {
+		kind string
+		want []Class // what most quotes are
+	}{
+		{"deleted", []Class{Gone}},
+		{"moved", []Class{Review}}, // moved blocks, in no section to tell where they belong
+		{"hunks", []Class{Changed, Review}},
+		{"outside", []Class{Moved}},
+	} {
+		t.Run(c.kind, func(t *testing.T) {
+			perQuote := map[int]float64{}
+			for _, n := range []int{300, 1200} {
+				file, v1, v2, page := adversarial(c.kind, n)
+				dir := importHistory(t, file, []string{v1, v2})
+				before := questionWork.Load()
+				classes := map[Class]int{}
+				for _, ch := range planWith(t, dir, NewHistory(dir), page) {
+					classes[ch.Class]++
+				}
+				work := questionWork.Load() - before
+				most := 0
+				for _, w := range c.want {
+					most += classes[w]
+				}
+				if most < n*9/10 {
+					t.Fatalf("%d quotes: %v, want most %s", n, classes, c.want)
+				}
+				if work < int64(n) {
+					t.Fatalf("%d quotes: %d steps: the question was not asked of each", n, work)
+				}
+				perQuote[n] = float64(work) / float64(n)
+			}
+			if growth := perQuote[1200] / perQuote[300]; growth > 1.5 {
+				t.Errorf("steps per quote %.0f at 300 quotes, %.0f at 1200 (×%.2f): grows with the file", perQuote[300], perQuote[1200], growth)
+			} else {
+				t.Logf("steps per quote %.0f at 300 quotes, %.0f at 1200 (×%.2f)", perQuote[300], perQuote[1200], growth)
+			}
+		})
 	}
 }

@@ -94,18 +94,21 @@ func (x *spanIndex) overlapping(s, e int) []int {
 				out = append(out, i)
 			}
 		}
+		questionWork.Add(int64(len(x.spans)))
 		return out
 	}
+	steps := int64(0)
 	if s < x.size {
 		// Start <= s < End: each in exactly one node above line s.
 		for p := s + x.size; p >= 1; p /= 2 {
+			steps++
 			for _, j := range x.node[p] {
 				out = append(out, int(j))
 			}
 		}
 	}
 	// s < Start < e; End >= Start > s holds for each of byStart.
-	k := sort.Search(len(x.byStart), func(k int) bool { return x.spans[x.byStart[k]].Start > s })
+	k := sort.Search(len(x.byStart), func(k int) bool { steps++; return x.spans[x.byStart[k]].Start > s })
 	for ; k < len(x.byStart) && x.spans[x.byStart[k]].Start < e; k++ {
 		out = append(out, int(x.byStart[k]))
 	}
@@ -115,5 +118,6 @@ func (x *spanIndex) overlapping(s, e int) []int {
 		}
 	}
 	slices.Sort(out)
+	questionWork.Add(steps + int64(len(x.odd)+len(out)))
 	return out
 }
