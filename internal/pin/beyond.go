@@ -86,3 +86,91 @@ func firstFrom(i, limit int, first []int32) int {
 	}
 	return min(int(first[i]), limit)
 }
+
+// strays holds what firstStray needs of one line map and its slide zones,
+// made once (lineMap.strays).
+type strays struct {
+	// zoneNext: for each new line, the first new line at or after it in
+	// a slide zone that says something, or len(b).
+	zoneNext []int32
+	// carriedNext: for each new line, the first new line at or after it
+	// carried from an old line (kept or edited), or len(b); keptNext: for
+	// each old line, the first old line at or after it kept or edited, or
+	// len(a).
+	carriedNext, keptNext []int32
+	// ordered: the map keeps the order of lines (every line diff and
+	// pairing here does): carried new lines come from increasing old
+	// lines. Else firstStray walks.
+	ordered bool
+}
+
+// strays returns m's strays (z its slide zones), made once.
+func (m *lineMap) strays(a, b []string, z *slideZones) *strays {
+	if m.stray != nil {
+		return m.stray
+	}
+	x := &strays{ordered: true}
+	x.zoneNext, _ = nearest(b, func(j int) bool { return z.new[j] && substantive(b[j]) })
+	x.carriedNext, _ = nearest(b, func(j int) bool { return m.fromNew[j] >= 0 })
+	x.keptNext, _ = nearest(a, func(i int) bool { return m.fate[i] == lineKept || m.fate[i] == lineEdited })
+	last := -1
+	for _, o := range m.fromNew {
+		if o >= 0 {
+			x.ordered = x.ordered && o > last
+			last = o
+		}
+	}
+	m.stray = x
+	return x
+}
+
+// firstStray returns the first new line of [ns, ne) that is in a slide
+// zone and says something (zone), or that was carried from an old line
+// outside [s, e); -1 for none: sameSection's last walk over the lines the
+// quote spans now, which an insertion inside the quote makes as long as a
+// fork likes. In an ordered map the lines carried from before s are the
+// first carried lines, those from e on the last, so each is one look.
+func (m *lineMap) firstStray(ns, ne, s, e int, a, b []string, z *slideZones) (j int, zone bool) {
+	x := m.strays(a, b, z)
+	if !x.ordered {
+		for j := ns; j < ne; j++ {
+			if z.new[j] && substantive(b[j]) {
+				return j, true
+			}
+			if o := m.fromNew[j]; o >= 0 && (o < s || o >= e) {
+				return j, false
+			}
+		}
+		return -1, false
+	}
+	if ns >= ne {
+		return -1, false
+	}
+	first := len(b) // the first new line carried from outside [s, e)
+	c := int(x.carriedNext[ns])
+	if c < len(b) && m.fromNew[c] < s {
+		first = c
+	} else {
+		// The first line carried from e on: the first old line kept or
+		// edited from e, unless that lies before ns (then every line
+		// carried from ns on comes from e on).
+		at := len(b)
+		if e < len(a) {
+			if i := int(x.keptNext[e]); i < len(a) {
+				at = m.toNew[i]
+			}
+		}
+		if at < ns {
+			at = c
+		}
+		first = at
+	}
+	zj := int(x.zoneNext[ns])
+	switch {
+	case zj < ne && zj <= first:
+		return zj, true
+	case first < ne:
+		return first, false
+	}
+	return -1, false
+}

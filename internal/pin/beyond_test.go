@@ -100,3 +100,47 @@ func TestLineRunsAgreeWithWalks(t *testing.T) {
 		t.Errorf("%d edited lines met, %d paired alone", edited, alone)
 	}
 }
+
+// TestFirstStrayAgreesWithWalk: the first new line of a range in a slide
+// zone, or carried from outside the quote, found from the arrays made
+// once is the one the walk over the range found, for every range of
+// random versions and edits and every quote; every map made is ordered
+// (the walk is the fallback, not the rule).
+func TestFirstStrayAgreesWithWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 7))
+	found := map[bool]int{}
+	for round := range 600 {
+		old, cur, m := randomPair(rng)
+		a, b := old.contents(), cur.contents()
+		z := m.slides(a, b, old.regions(outlineIndent))
+		if !m.strays(a, b, z).ordered {
+			t.Fatalf("round %d: line map not ordered", round)
+		}
+		for s := range a {
+			for e := s + 1; e <= len(a) && e <= s+6; e++ {
+				for ns := range b {
+					for ne := ns; ne <= len(b) && ne <= ns+8; ne++ {
+						wj, wzone := -1, false
+						for j := ns; j < ne && wj < 0; j++ {
+							if z.new[j] && substantive(b[j]) {
+								wj, wzone = j, true
+							} else if o := m.fromNew[j]; o >= 0 && (o < s || o >= e) {
+								wj = j
+							}
+						}
+						j, zone := m.firstStray(ns, ne, s, e, a, b, z)
+						if j != wj || zone != wzone {
+							t.Fatalf("round %d: quote [%d, %d), new [%d, %d): %d %v, want %d %v", round, s, e, ns, ne, j, zone, wj, wzone)
+						}
+						if wj >= 0 {
+							found[wzone]++
+						}
+					}
+				}
+			}
+		}
+	}
+	if found[true] < 1000 || found[false] < 1000 {
+		t.Errorf("met %d in zones, %d carried from outside", found[true], found[false])
+	}
+}

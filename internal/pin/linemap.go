@@ -52,6 +52,7 @@ type lineMap struct {
 	occurs *lineOccurrences
 	// lineRuns are sameSection's nearest lines, made once (beyond.go).
 	lineRuns *lineRuns
+	stray    *strays // firstStray's, made once (beyond.go)
 }
 
 // lineHunk is a run of changed lines: old [oldStart, oldEnd) became new

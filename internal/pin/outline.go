@@ -340,14 +340,13 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 		// The new range's first and last lines that say something must be
 		// quoted lines carried there: lines inserted at its edges may have
 		// replaced quoted lines, or come from elsewhere.
+		// (From arrays made once: the new range is as long as lines
+		// inserted into the quote make it.)
+		r := m.runs(a, b)
 		first, last := -1, -1
-		for j := ns; j < ne; j++ {
-			if substantive(b[j]) {
-				if first < 0 {
-					first = j
-				}
-				last = j
-			}
+		if ns < ne && int(r.newNext[ns]) < ne {
+			j := int(r.newNext[ns])
+			first, last = j, int(r.newPrev[ne-1])
 		}
 		for k, j := range []int{first, last} {
 			o := m.fromNew[j]
@@ -366,13 +365,10 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 				return cannot(fmt.Sprintf("quoted line %d, at the edge of the quote, was edited, and the lines beyond it changed: it may have been deleted, and line %d written elsewhere", o+1, j+1))
 			}
 		}
-		for j := ns; j < ne; j++ {
-			if z.new[j] && substantive(b[j]) {
-				return cannot(repeated)
-			}
-			if o := m.fromNew[j]; o >= 0 && (o < s || o >= e) {
-				return declOther, fmt.Sprintf("line %d now was line %d, which the quote did not hold", j+1, o+1)
-			}
+		if j, zone := m.firstStray(ns, ne, s, e, a, b, z); zone {
+			return cannot(repeated)
+		} else if j >= 0 {
+			return declOther, fmt.Sprintf("line %d now was line %d, which the quote did not hold", j+1, m.fromNew[j]+1)
 		}
 	}
 	os, cs := old.outline(f), cur.outline(f)

@@ -141,9 +141,13 @@ func mapLineQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 		out.why = fmt.Sprintf("only %d of the %d quoted lines that say something are still in the file", out.kept, out.said)
 		return out
 	}
-	carried := 0 // new lines the quote's lines became
-	for j := ns; j < ne; j++ {
-		if o := m.fromNew[j]; o >= s && o < e {
+	// New lines the quote's lines became: counted over the quoted lines
+	// (each new line carried from one is that line's toNew), not over the
+	// new range, which lines inserted into the quote make as long as a
+	// fork likes.
+	carried := 0
+	for i := s; i < e; i++ {
+		if (m.fate[i] == lineKept || m.fate[i] == lineEdited) && m.toNew[i] >= ns && m.toNew[i] < ne {
 			carried++
 		}
 	}
