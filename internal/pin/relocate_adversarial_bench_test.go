@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
+	"github.com/textfrag/textfrag/goldmark-textfrag/symbol"
 )
 
 // adversarial returns two versions of a file of n sections (Markdown
@@ -167,5 +170,108 @@ func TestRelocationQuestionsBounded(t *testing.T) {
 				t.Logf("steps per quote %.0f at 300 quotes, %.0f at 1200 (×%.2f)", perQuote[300], perQuote[1200], growth)
 			}
 		})
+	}
+}
+
+// BenchmarkRelocationQuestions times each question that once looked over
+// the whole file, alone, asked of every quote of the adversarial
+// workloads, as answered now (indexed) and as it was (scan, the
+// references in occurs_test.go): ns/question flat against growing with
+// the file. The indexes are built inside the timed loop, once per round,
+// as relocation builds them once per version or line map.
+func BenchmarkRelocationQuestions(b *testing.B) {
+	for _, n := range []int{1000, 4000, 16000} {
+		for _, way := range []string{"indexed", "scan"} {
+			indexed := way == "indexed"
+			b.Run(fmt.Sprintf("deletedLines/%s/quotes=%d", way, n), func(b *testing.B) {
+				_, v1, v2, _ := adversarial("deleted", n)
+				old, cur := newRFCText([]byte(v1)), newRFCText([]byte(v2))
+				m := newLineMap(old, cur)
+				f := rfc5147.Fragment{Scheme: rfc5147.Line, Form: rfc5147.Range}
+				for b.Loop() {
+					m.occurs = nil
+					for i := range n {
+						s := 8*i + 2
+						out := quoteMapping{said: 3}
+						if indexed {
+							out = deletedLines(f, s, s+3, old, cur, m, out)
+						} else {
+							out = deletedLinesScan(f, s, s+3, old, cur, m, out)
+						}
+						if out.fate != quoteDeleted || len(out.elsewhere) != maxHints {
+							b.Fatalf("quote %d: %+v", i, out)
+						}
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/question")
+			})
+			b.Run(fmt.Sprintf("occursTwice/%s/quotes=%d", way, n), func(b *testing.B) {
+				_, v1, _, _ := adversarial("moved", n)
+				old := newRFCText([]byte(v1))
+				for b.Loop() {
+					old.occurs = nil
+					for i := range n {
+						quoted := []byte(strings.Join(old.contents()[8*i+2:8*i+5], "\n") + "\n")
+						var twice bool
+						if indexed {
+							twice = old.occursTwice(quoted)
+						} else {
+							twice = occursTwiceScan(old.data, quoted)
+						}
+						if twice {
+							b.Fatalf("quote %d occurs twice", i)
+						}
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/question")
+			})
+			b.Run(fmt.Sprintf("rewrittenInQuote/%s/quotes=%d", way, n), func(b *testing.B) {
+				_, v1, v2, _ := adversarial("hunks", n)
+				old, cur := newRFCText([]byte(v1)), newRFCText([]byte(v2))
+				a, bl := old.contents(), cur.contents()
+				m := newLineMap(old, cur)
+				z := m.slides(a, bl, old.regions(outlineMarkdown))
+				// Once before timing: what likeDeleted remembers (and its
+				// budget) is the same for both ways, and not timed.
+				for i := range n {
+					s := 8*i + 2
+					rewrittenInQuoteScan(m.toNew[s+1]-1, s, s+3, false, a, bl, m, z)
+				}
+				for b.Loop() {
+					for i := range n {
+						s := 8*i + 2
+						j := m.toNew[s+1] - 1 // the rewritten line, at the quote's first edge
+						if indexed {
+							rewrittenInQuote(j, s, s+3, false, a, bl, m, z)
+						} else {
+							rewrittenInQuoteScan(j, s, s+3, false, a, bl, m, z)
+						}
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/question")
+			})
+			b.Run(fmt.Sprintf("overlapped/%s/quotes=%d", way, n), func(b *testing.B) {
+				spans := make([]symbol.Span, n)
+				for i := range spans {
+					spans[i] = symbol.Span{Start: 8*i + 1, End: 8*i + 9, Kind: "func", Name: fmt.Sprintf("f%d", i)}
+				}
+				for b.Loop() {
+					d := &declarations{spans: spans}
+					for i := range n - 1 {
+						s := 8*i + 7 // the end of one function and the start of the next
+						var got string
+						if indexed {
+							got = d.overlapped(s, s+3)
+						} else {
+							got = overlappedScan(spans, s, s+3)
+						}
+						if got == "" {
+							b.Fatal("no declaration touched")
+						}
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/question")
+			})
+		}
 	}
 }
