@@ -1,5 +1,10 @@
 package pin
 
+import (
+	"math"
+	"sort"
+)
+
 // This file holds what sameSection asks of the lines near a quote,
 // answered from arrays made once per line map: the nearest line that says
 // something beyond a line, the first line of a section the diff carried,
@@ -173,4 +178,77 @@ func (m *lineMap) firstStray(ns, ne, s, e int, a, b []string, z *slideZones) (j 
 		return first, false
 	}
 	return -1, false
+}
+
+// runLikeness is what rewrittenInQuote has learnt of one run's new lines,
+// in order (lineMap.strayInRun).
+type runLikeness struct {
+	upTo int // new lines [newStart, upTo) looked at
+	// stop is the first of them that ends every question (a line the
+	// pinned version had, or one likeDeletedAt could not tell past its
+	// budget), or -1.
+	stop int
+	// minLo and maxHi hold, for each line looked at, the first and the
+	// last deleted old line that it or a line before it in the run is
+	// like (likeDeletedAt); math.MaxInt and -1 for none yet.
+	minLo, maxHi []int
+}
+
+// strayInRun reports whether a new line of run n (a run of changes) says
+// something, and says what a line of the pinned version said or is like
+// a line deleted outside old lines [s, e): rewrittenInQuote's look at
+// every new line of the run, which each quote with an edge in the run
+// made again. Here the run's lines are looked at once, as far as the
+// questions need, and what was learnt answers a question by binary
+// search: a line is like a deleted line outside [s, e) exactly when the
+// first such line before it lies before s, or the last at or after e.
+//
+// likeDeletedAt is asked about the same lines in the same order as the
+// look at every line asked (the lines it answered it remembers), so its
+// budget runs out at the same question, and every answer is the same.
+func (m *lineMap) strayInRun(n, s, e int, a, b []string, z *slideZones) bool {
+	h := m.hunks[n]
+	if m.likeness == nil {
+		m.likeness = map[int]*runLikeness{}
+	}
+	r := m.likeness[n]
+	if r == nil {
+		r = &runLikeness{upTo: h.newStart, stop: -1}
+		m.likeness[n] = r
+	}
+	steps := int64(0)
+	defer func() { questionWork.Add(steps) }()
+	if r.stop >= 0 {
+		return true
+	}
+	if p := sort.Search(len(r.minLo), func(p int) bool { steps++; return r.minLo[p] < s || r.maxHi[p] >= e }); p < len(r.minLo) {
+		return true
+	}
+	lo, hi := math.MaxInt, -1
+	if k := len(r.minLo); k > 0 {
+		lo, hi = r.minLo[k-1], r.maxHi[k-1]
+	}
+	for k := r.upTo; k < h.newEnd; k++ {
+		steps++
+		r.upTo = k + 1
+		if substantive(b[k]) {
+			if z.had[b[k]] {
+				r.stop = k
+				return true
+			}
+			l, hh, ok := m.likeDeletedAt(b[k], a)
+			if !ok {
+				r.stop = k
+				return true
+			}
+			if l >= 0 {
+				lo, hi = min(lo, l), max(hi, hh)
+			}
+		}
+		r.minLo, r.maxHi = append(r.minLo, lo), append(r.maxHi, hi)
+		if lo < s || hi >= e {
+			return true
+		}
+	}
+	return false
 }

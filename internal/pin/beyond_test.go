@@ -2,6 +2,7 @@ package pin
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"testing"
 )
 
@@ -142,5 +143,63 @@ func TestFirstStrayAgreesWithWalk(t *testing.T) {
 	}
 	if found[true] < 1000 || found[false] < 1000 {
 		t.Errorf("met %d in zones, %d carried from outside", found[true], found[false])
+	}
+}
+
+// TestStrayInRunKeepsLikeDeletedTrail: rewrittenInQuote, looking at a
+// run's lines once for all quotes, answers a random sequence of questions
+// (interleaved with likeDeleted's own, as sameSection asks it) as the
+// look at every line per question did, on a twin line map: likeDeletedAt
+// is asked about the same lines in the same order, so it remembers the
+// same answers and its budget (here set to run out within the sequence)
+// runs out at the same question.
+func TestStrayInRunKeepsLikeDeletedTrail(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 8))
+	outOfBudget, answered := 0, map[bool]int{}
+	for round := range 1500 {
+		old, cur, _ := randomPair(rng)
+		a, b := old.contents(), cur.contents()
+		m1, m2 := newLineMap(old, cur), newLineMap(old, cur) // the walk's, the index's
+		z1, z2 := m1.slides(a, b, old.regions(outlineIndent)), m2.slides(a, b, old.regions(outlineIndent))
+		deleted := 0
+		for i, l := range a {
+			if m1.fate[i] == lineDeleted && substantive(l) {
+				deleted++
+			}
+		}
+		if rng.IntN(2) == 0 {
+			left := rng.IntN(8*deleted + 1) // a few lines' worth
+			m1.likeCells, m2.likeCells = maxLikeCells-left, maxLikeCells-left
+		}
+		if len(a) == 0 || len(b) == 0 {
+			continue
+		}
+		for q := range 60 {
+			s := rng.IntN(len(a))
+			e := s + 1 + rng.IntN(min(6, len(a)-s))
+			j := rng.IntN(len(b))
+			if rng.IntN(4) == 0 {
+				got, want := likeDeleted(b[j], s, e, a, m2), likeDeleted(b[j], s, e, a, m1)
+				if got != want {
+					t.Fatalf("round %d, question %d: likeDeleted(%q, %d, %d) = %v, want %v", round, q, b[j], s, e, got, want)
+				}
+				continue
+			}
+			last := rng.IntN(2) == 0
+			got, want := rewrittenInQuote(j, s, e, last, a, b, m2, z2), rewrittenInQuoteScan(j, s, e, last, a, b, m1, z1)
+			if got != want {
+				t.Fatalf("round %d, question %d: rewrittenInQuote(%d, %d, %d, %v) = %v, want %v", round, q, j, s, e, last, got, want)
+			}
+			answered[want]++
+		}
+		if !reflect.DeepEqual(m1.like, m2.like) || (m1.likeCells > maxLikeCells) != (m2.likeCells > maxLikeCells) {
+			t.Fatalf("round %d: likeDeletedAt remembers %v (budget out: %v), want %v (%v)", round, m2.like, m2.likeCells > maxLikeCells, m1.like, m1.likeCells > maxLikeCells)
+		}
+		if m1.likeCells > maxLikeCells {
+			outOfBudget++
+		}
+	}
+	if outOfBudget < 100 || answered[true] < 100 || answered[false] < 1000 {
+		t.Errorf("budget ran out in %d rounds; answers %v", outOfBudget, answered)
 	}
 }

@@ -53,6 +53,8 @@ type lineMap struct {
 	// lineRuns are sameSection's nearest lines, made once (beyond.go).
 	lineRuns *lineRuns
 	stray    *strays // firstStray's, made once (beyond.go)
+	// likeness is what strayInRun learnt of each run, by index.
+	likeness map[int]*runLikeness
 }
 
 // lineHunk is a run of changed lines: old [oldStart, oldEnd) became new

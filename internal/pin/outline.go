@@ -436,21 +436,19 @@ func reversed(lines []string) []string {
 // its place (tiedAt).
 //
 // The run that holds j is found by binary search (hunkAtNew), not by a
-// look at every run: each quote with an inserted edge asks, and a file
-// with many runs of changes would cost quotes × runs.
+// look at every run, and its new lines are looked at once for all quotes
+// (strayInRun): each quote with an inserted edge asks, and a file with
+// many runs of changes, or one long run, would cost quotes × runs or
+// quotes × its lines.
 func rewrittenInQuote(j, s, e int, last bool, a, b []string, m *lineMap, z *slideZones) bool {
 	if n := m.hunkAtNew(j); n >= 0 {
 		h := m.hunks[n]
 		if h.oldStart < s || h.oldEnd > e || h.oldEnd == h.oldStart {
 			return false
 		}
-		for k := h.newStart; k < h.newEnd; k++ {
-			if substantive(b[k]) && (z.had[b[k]] || likeDeleted(b[k], s, e, a, m)) {
-				questionWork.Add(int64(k - h.newStart + 1))
-				return false
-			}
+		if m.strayInRun(n, s, e, a, b, z) {
+			return false
 		}
-		questionWork.Add(int64(h.newEnd - h.newStart))
 		o, j, step := h.oldStart, h.newStart, -1
 		if last {
 			o, j, step = h.oldEnd-1, h.newEnd-1, 1
