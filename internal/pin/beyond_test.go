@@ -3,6 +3,7 @@ package pin
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -201,5 +202,47 @@ func TestStrayInRunKeepsLikeDeletedTrail(t *testing.T) {
 	}
 	if outOfBudget < 100 || answered[true] < 100 || answered[false] < 1000 {
 		t.Errorf("budget ran out in %d rounds; answers %v", outOfBudget, answered)
+	}
+}
+
+// occursNearScan is occursNear as it was: the pattern compared at every
+// place of the window (the reference).
+func occursNearScan(lines []string, s, e int, pat []string) bool {
+	from, to := max(0, s-tieWindow-len(pat)), min(len(lines), e+tieWindow+len(pat))
+	for k := from; k+len(pat) <= to; k++ {
+		if k != s && slices.Equal(lines[k:k+len(pat)], pat) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestOccursNearAgreesWithScan: one pass with the failure table finds a
+// copy of the pattern near [s, e) exactly when the comparison at every
+// place did, on runs of few distinct lines (borders, overlapping copies),
+// patterns taken from the lines or not, ranges near the ends.
+func TestOccursNearAgreesWithScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 9))
+	found := map[bool]int{}
+	for range 20000 {
+		lines := make([]string, rng.IntN(80))
+		k := 1 + rng.IntN(3)
+		for i := range lines {
+			lines[i] = string(rune('A' + rng.IntN(k)))
+		}
+		s := rng.IntN(len(lines) + 1)
+		e := min(len(lines), s+rng.IntN(8))
+		pat := slices.Clone(lines[s:e])
+		if rng.IntN(4) == 0 {
+			pat = append(pat, "A")
+		}
+		got, want := occursNear(lines, s, e, pat), occursNearScan(lines, s, e, pat)
+		if got != want {
+			t.Fatalf("%v, [%d, %d), %v: got %v, want %v", lines, s, e, pat, got, want)
+		}
+		found[want]++
+	}
+	if found[true] < 1000 || found[false] < 1000 {
+		t.Errorf("answers met: %v", found)
 	}
 }

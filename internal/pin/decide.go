@@ -38,6 +38,17 @@ type declarations struct {
 	index  *spanIndex
 	counts map[[2]string]int // declarations by kind and name
 	names  map[string]bool
+	// renames remembers renamed's answers: it looks at every line of the
+	// declaration, and every quote in it asks.
+	renames map[renameKey]bool
+}
+
+// renameKey is one renamed question: declaration d of these declarations
+// (the pinned version's) renamed to n of cur, through the line map m.
+type renameKey struct {
+	cur  *declarations
+	m    *lineMap
+	d, n int
 }
 
 func (d *declarations) prepare() {
@@ -121,7 +132,7 @@ func sameDeclaration(old, cur *declarations, oldR, newR [2]int, m *lineMap, dist
 	switch {
 	case d.Name == n.Name && d.Kind == n.Kind && old.unique(d) && cur.unique(n):
 		return declSame, name(n)
-	case d.Kind == n.Kind && renamed(old, cur, d, n, m, distinctive):
+	case d.Kind == n.Kind && old.renamedTo(cur, io, in, m, distinctive):
 		return declSame, name(d) + " → " + name(n) + " (renamed)"
 	}
 	return declOther, name(d) + " → " + name(n)
@@ -148,6 +159,22 @@ func renamed(old, cur *declarations, d, n symbol.Span, m *lineMap, distinctive f
 		}
 	}
 	return 2*carried > all
+}
+
+// renamedTo is renamed(old, cur, old.spans[io], cur.spans[in], m,
+// distinctive), asked once per pair of declarations and line map.
+// distinctive is the pinned version's, as m is.
+func (old *declarations) renamedTo(cur *declarations, io, in int, m *lineMap, distinctive func(int) bool) bool {
+	k := renameKey{cur, m, io, in}
+	v, ok := old.renames[k]
+	if !ok {
+		v = renamed(old, cur, old.spans[io], cur.spans[in], m, distinctive)
+		if old.renames == nil {
+			old.renames = map[renameKey]bool{}
+		}
+		old.renames[k] = v
+	}
+	return v
 }
 
 func orNone(s string) string {

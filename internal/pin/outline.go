@@ -409,12 +409,36 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 }
 
 // occursNear reports whether pat occurs in lines within tieWindow lines of
-// [s, e) at another place than s.
+// [s, e) at another place than s. One pass over those lines with the
+// pattern's failure table (Knuth–Morris–Pratt): O(len(pat) + window)
+// comparisons, not their product, which a long quote would square.
 func occursNear(lines []string, s, e int, pat []string) bool {
 	from, to := max(0, s-tieWindow-len(pat)), min(len(lines), e+tieWindow+len(pat))
-	for k := from; k+len(pat) <= to; k++ {
-		if k != s && slices.Equal(lines[k:k+len(pat)], pat) {
-			return true
+	if len(pat) == 0 {
+		return to > from || from != s // the empty run occurs at every place from..to
+	}
+	fail := make([]int, len(pat)) // fail[i]: the longest proper border of pat[:i+1]
+	for i, k := 1, 0; i < len(pat); i++ {
+		for k > 0 && pat[i] != pat[k] {
+			k = fail[k-1]
+		}
+		if pat[i] == pat[k] {
+			k++
+		}
+		fail[i] = k
+	}
+	for i, k := from, 0; i < to; i++ {
+		for k > 0 && lines[i] != pat[k] {
+			k = fail[k-1]
+		}
+		if lines[i] == pat[k] {
+			k++
+		}
+		if k == len(pat) {
+			if i+1-len(pat) != s {
+				return true
+			}
+			k = fail[k-1]
 		}
 	}
 	return false
