@@ -246,3 +246,59 @@ func TestOccursNearAgreesWithScan(t *testing.T) {
 		t.Errorf("answers met: %v", found)
 	}
 }
+
+// movedWithWalk is movedWith as it was: a walk from the header down, per
+// question (the reference).
+func movedWithWalk(a, b []string, h, e, nh, ne int, m *lineMap) bool {
+	if e-h != ne-nh || nh < 0 || ne > len(b) {
+		return false
+	}
+	for k := 0; k < e-h; k++ {
+		if a[h+k] != b[nh+k] || m.fromNew[nh+k] >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestMovedWithAgreesWithWalk: movedWith, measuring each header pair's
+// verbatim inserted run once, answers a random sequence of questions
+// (shorter and longer than what was measured, the same pairs again) as
+// the walk did, on random versions where blocks moved.
+func TestMovedWithAgreesWithWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 10))
+	found := map[bool]int{}
+	for range 1500 {
+		old, cur, m := randomPair(rng)
+		a, b := old.contents(), cur.contents()
+		if len(a) == 0 || len(b) == 0 {
+			continue
+		}
+		for range 80 {
+			h, nh := rng.IntN(len(a)), rng.IntN(len(b))
+			if rng.IntN(2) == 0 { // a pair where a moved block starts
+				for j := range b {
+					if m.fromNew[j] < 0 && b[j] == a[h] {
+						nh = j
+						break
+					}
+				}
+			}
+			e := h + rng.IntN(len(a)-h+1)
+			ne := nh + (e - h)
+			if rng.IntN(8) == 0 {
+				ne += rng.IntN(3) - 1
+			}
+			got, want := movedWith(a, b, h, e, nh, ne, m), movedWithWalk(a, b, h, e, nh, ne, m)
+			if got != want {
+				t.Fatalf("movedWith(%d, %d, %d, %d) = %v, want %v", h, e, nh, ne, got, want)
+			}
+			if e > h {
+				found[want]++
+			}
+		}
+	}
+	if found[true] < 1000 || found[false] < 1000 {
+		t.Errorf("answers met: %v", found)
+	}
+}

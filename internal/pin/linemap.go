@@ -55,6 +55,8 @@ type lineMap struct {
 	stray    *strays // firstStray's, made once (beyond.go)
 	// likeness is what strayInRun learnt of each run, by index.
 	likeness map[int]*runLikeness
+	// moveRuns are movedWith's runs, by old and new first line.
+	moveRuns map[[2]int]*moveRun
 }
 
 // lineHunk is a run of changed lines: old [oldStart, oldEnd) became new

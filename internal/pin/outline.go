@@ -599,16 +599,44 @@ func sectionName(s symbol.Span) string {
 // movedWith reports whether old lines [h, e) — a section's header down to
 // the end of a quote in it — were inserted, verbatim, as new lines [nh,
 // ne): the section moved, the quote with it.
+//
+// Every quote in a moved section asks with the same header (h, nh): how
+// far the old lines from h were inserted verbatim from nh is measured
+// once for the pair, as far as the questions need (moveRun), not from the
+// header down once per quote.
 func movedWith(a, b []string, h, e, nh, ne int, m *lineMap) bool {
 	if e-h != ne-nh || nh < 0 || ne > len(b) {
 		return false
 	}
-	for k := 0; k < e-h; k++ {
-		if a[h+k] != b[nh+k] || m.fromNew[nh+k] >= 0 {
-			return false
-		}
+	need := e - h
+	if need <= 0 {
+		return true
 	}
-	return true
+	if m.moveRuns == nil {
+		m.moveRuns = map[[2]int]*moveRun{}
+	}
+	r := m.moveRuns[[2]int{h, nh}]
+	if r == nil {
+		r = &moveRun{}
+		m.moveRuns[[2]int{h, nh}] = r
+	}
+	for !r.ended && r.n < need {
+		k := r.n
+		if h+k >= len(a) || nh+k >= len(b) || a[h+k] != b[nh+k] || m.fromNew[nh+k] >= 0 {
+			r.ended = true
+			break
+		}
+		r.n++
+	}
+	questionWork.Add(1)
+	return r.n >= need
+}
+
+// moveRun is how many old lines from a section's header were found
+// inserted verbatim from a new line (n), and whether the run ended there.
+type moveRun struct {
+	n     int
+	ended bool
 }
 
 // pairedAlone reports whether edited old line i was paired with the only
