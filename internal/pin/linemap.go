@@ -57,6 +57,8 @@ type lineMap struct {
 	likeness map[int]*runLikeness
 	// moveRuns are movedWith's runs, by old and new first line.
 	moveRuns map[[2]int]*moveRun
+	// words are mapOffset's word diffs, by run (quotemap.go).
+	words map[int]*wordMap
 }
 
 // lineHunk is a run of changed lines: old [oldStart, oldEnd) became new

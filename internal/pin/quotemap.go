@@ -3,6 +3,7 @@ package pin
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"unicode"
 	"unicode/utf8"
 
@@ -358,57 +359,81 @@ func mapOffset(off int, isStart bool, old, cur *rfcText, m *lineMap) (int, bool)
 	if oe-ob > maxEditedBytes || ne-nb > maxEditedBytes {
 		return 0, false
 	}
-	p, ok := mapThroughWords(off-ob, isStart, old.data[ob:oe], cur.data[nb:ne])
+	if m.words == nil {
+		m.words = map[int]*wordMap{}
+	}
+	w := m.words[m.hunkOf[at]]
+	if w == nil {
+		w = newWordMap(old.data[ob:oe], cur.data[nb:ne])
+		m.words[m.hunkOf[at]] = w
+	}
+	p, ok := w.carry(off-ob, isStart)
 	return nb + p, ok
 }
 
-// mapThroughWords maps offset off of a onto b through a diff of their
-// words: a start is carried by the word that begins there (or the one
-// that ends there), an end by the word that ends there (or the one that
-// begins there), only when that word is unchanged.
-func mapThroughWords(off int, isStart bool, a, b []byte) (int, bool) {
-	wa, wb := words(a), words(b)
-	sa, sb := make([]string, len(wa)), make([]string, len(wb))
-	for i, w := range wa {
-		sa[i] = string(a[w[0]:w[1]])
+// wordMap is the word diff of one run of changed lines (old text a, new
+// text b), made once per run: every quote whose start or end lies in the
+// run asks, and the diff costs up to the run's words times maxDiffD.
+type wordMap struct {
+	wa, wb [][2]int // the words of a and b (words)
+	to     []int    // for each word of a: the word of b it was kept as, or -1
+	n      int      // len(a)
+}
+
+func newWordMap(a, b []byte) *wordMap {
+	w := &wordMap{wa: words(a), wb: words(b), n: len(a)}
+	sa, sb := make([]string, len(w.wa)), make([]string, len(w.wb))
+	for i, x := range w.wa {
+		sa[i] = string(a[x[0]:x[1]])
 	}
-	for i, w := range wb {
-		sb[i] = string(b[w[0]:w[1]])
+	for i, x := range w.wb {
+		sb[i] = string(b[x[0]:x[1]])
 	}
-	to := make([]int, len(wa))
-	for i := range to {
-		to[i] = -1
+	w.to = make([]int, len(w.wa))
+	for i := range w.to {
+		w.to[i] = -1
 	}
 	for _, e := range diffLines(sa, sb) {
 		if e.kind == opEqual {
-			to[e.a] = e.b
+			w.to[e.a] = e.b
 		}
 	}
-	if off >= len(a) {
+	return w
+}
+
+// carry maps offset off of a onto b through the word diff: a start is
+// carried by the word that begins there (or the one that ends there), an
+// end by the word that ends there (or the one that begins there), only
+// when that word is unchanged. The words tile a, so the word that holds
+// off is found by binary search, and the one that ends there is the one
+// before it: O(log words) a question.
+func (w *wordMap) carry(off int, isStart bool) (int, bool) {
+	if off >= w.n {
 		// The end of the run: carried when its last word is kept.
-		if n := len(wa); n > 0 && to[n-1] >= 0 {
-			return wb[to[n-1]][1], true
+		if n := len(w.wa); n > 0 && w.to[n-1] >= 0 {
+			return w.wb[w.to[n-1]][1], true
 		}
 		return 0, false
 	}
-	for i, w := range wa {
-		switch {
-		case w[0] < off && off < w[1]:
-			if to[i] >= 0 {
-				return wb[to[i]][0] + off - w[0], true
-			}
-			return 0, false
-		case w[0] == off && isStart, w[1] == off && !isStart:
-			if to[i] >= 0 {
-				return wb[to[i]][w2(isStart)], true
-			}
-		}
+	i := sort.Search(len(w.wa), func(i int) bool { return w.wa[i][1] > off })
+	if i == len(w.wa) || w.wa[i][0] > off {
+		return 0, false // no word holds off (not met: words tile the text)
 	}
-	for i, w := range wa {
-		if (isStart && w[1] == off) || (!isStart && w[0] == off) {
-			if to[i] >= 0 {
-				return wb[to[i]][w2(!isStart)], true
-			}
+	if x := w.wa[i]; x[0] < off {
+		if w.to[i] >= 0 {
+			return w.wb[w.to[i]][0] + off - x[0], true
+		}
+		return 0, false
+	}
+	// off starts word i and ends word i-1.
+	begins, ends := i, i-1
+	first, second := ends, begins // an end: the word that ends there first
+	if isStart {
+		first, second = begins, ends
+	}
+	for _, x := range []int{first, second} {
+		if x >= 0 && w.to[x] >= 0 {
+			return w.wb[w.to[x]][w2(x == begins)], true
 		}
 	}
 	return 0, false
