@@ -59,6 +59,8 @@ type lineMap struct {
 	moveRuns map[[2]int]*moveRun
 	// words are mapOffset's word diffs, by run (quotemap.go).
 	words map[int]*wordMap
+	// chars are charsElsewhere's answers, by text and form.
+	chars map[charsKey]charsFound
 }
 
 // lineHunk is a run of changed lines: old [oldStart, oldEnd) became new

@@ -275,33 +275,8 @@ func mapCharQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 	}
 	// Deleted: where the same characters still are is a hint, or a move.
 	quoted := sel.Text
-	moved := -1
-	for from := 0; len(quoted) > 0 && from <= len(cur.data); {
-		i := bytes.Index(cur.data[from:], quoted)
-		if i < 0 {
-			break
-		}
-		off, end := from+i, from+i+len(quoted)
-		from = off + 1
-		if !cur.boundary(off) || !cur.boundary(end) || !formAllows(f, off == 0, end == len(cur.data)) {
-			continue
-		}
-		l0, _ := cur.lineAt(off)
-		l1, _ := cur.lineAt(max(end-1, off))
-		if len(out.elsewhere) < maxHints {
-			out.elsewhere = append(out.elsewhere, [2]int{l0, l1 + 1})
-		}
-		inserted := true
-		for j := l0; j <= l1 && j < len(cur.lines); j++ {
-			inserted = inserted && m.fromNew[j] < 0
-		}
-		switch {
-		case inserted && moved == -1:
-			moved = off
-		case inserted:
-			moved = -2
-		}
-	}
+	hints, moved := m.charsElsewhere(f, quoted, cur)
+	out.elsewhere = append(out.elsewhere, hints...)
 	if out.said == 0 {
 		out.why = "the quoted characters hold no letter or digit to follow them by, and they changed"
 		return out
@@ -316,6 +291,66 @@ func mapCharQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 	}
 	out.fate = quoteDeleted
 	return out
+}
+
+// charsElsewhere returns where the characters quoted occur verbatim in
+// cur (the new text of m), as a deleted char= quote looks for them: the
+// first maxHints places (their lines), and the offset of the one all of
+// whose lines were inserted (moved), -1 for none, -2 for two or more.
+//
+// Each search looks at the whole file, so the answer is kept by text and
+// form: the links of a page that quote the same characters (a hostile
+// page may hold thousands) search once. Different texts still search
+// once each: a suffix array of the bytes (as occursTwice has) would
+// bound those too, but the hints need the first places in file order.
+func (m *lineMap) charsElsewhere(f rfc5147.Fragment, quoted []byte, cur *rfcText) (hints [][2]int, moved int) {
+	key := charsKey{string(quoted), f.Form}
+	if r, ok := m.chars[key]; ok {
+		return r.hints, r.moved
+	}
+	moved = -1
+	for from := 0; len(quoted) > 0 && from <= len(cur.data); {
+		i := bytes.Index(cur.data[from:], quoted)
+		if i < 0 {
+			break
+		}
+		off, end := from+i, from+i+len(quoted)
+		from = off + 1
+		if !cur.boundary(off) || !cur.boundary(end) || !formAllows(f, off == 0, end == len(cur.data)) {
+			continue
+		}
+		l0, _ := cur.lineAt(off)
+		l1, _ := cur.lineAt(max(end-1, off))
+		if len(hints) < maxHints {
+			hints = append(hints, [2]int{l0, l1 + 1})
+		}
+		inserted := true
+		for j := l0; j <= l1 && j < len(cur.lines); j++ {
+			inserted = inserted && m.fromNew[j] < 0
+		}
+		switch {
+		case inserted && moved == -1:
+			moved = off
+		case inserted:
+			moved = -2
+		}
+	}
+	if m.chars == nil {
+		m.chars = map[charsKey]charsFound{}
+	}
+	m.chars[key] = charsFound{hints, moved}
+	return hints, moved
+}
+
+// charsKey and charsFound are charsElsewhere's question and answer.
+type charsKey struct {
+	text string
+	form rfc5147.Form
+}
+
+type charsFound struct {
+	hints [][2]int
+	moved int
 }
 
 // maxEditedBytes bounds each side of a run of changed lines that a
