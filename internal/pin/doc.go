@@ -59,7 +59,9 @@
 // is answered from what is made once per version or line map (suffix
 // arrays, the span index, arrays of nearest lines: occurs.go, beyond.go,
 // spanindex.go), so Q quotes into a file of N lines cost O(N + Q × (quote
-// length + log N)), whatever a fork commits (TestRelocationQuestionsBounded).
+// length + log N)), whatever a fork commits (TestRelocationQuestionsBounded);
+// one exception: a char= quote whose lines were all deleted looks for its
+// characters in the whole file, once per distinct text.
 //
 // Every NewDest offered is resolved again and must pass every check. A
 // Changed link is applied only with Planner.AcceptChanged, at its new
