@@ -38,6 +38,17 @@ type declarations struct {
 	index  *spanIndex
 	counts map[[2]string]int // declarations by kind and name
 	names  map[string]bool
+	// renames remembers renamed's answers: it looks at every line of the
+	// declaration, and every quote in it asks.
+	renames map[renameKey]bool
+}
+
+// renameKey is one renamed question: declaration d of these declarations
+// (the pinned version's) renamed to n of cur, through the line map m.
+type renameKey struct {
+	cur  *declarations
+	m    *lineMap
+	d, n int
 }
 
 func (d *declarations) prepare() {
@@ -83,14 +94,15 @@ func enclosing(spans []symbol.Span, s, e int) int {
 	return best
 }
 
-// overlapped names the declarations lines [s, e) touch, in order.
-func overlapped(spans []symbol.Span, s, e int) string {
-	e = max(e, s+1)
+// overlapped names the declarations lines [s, e) touch, in order. Asked
+// for every quote outside any declaration, it is answered through the
+// index (spanIndex.overlapping), not by a look at every declaration: a
+// page of such quotes into one file would cost quotes × declarations.
+func (d *declarations) overlapped(s, e int) string {
+	d.prepare()
 	var names []string
-	for _, d := range spans {
-		if d.Start < e && s < d.End {
-			names = append(names, d.Kind+" "+d.Name)
-		}
+	for _, i := range d.index.overlapping(s, e) {
+		names = append(names, d.spans[i].Kind+" "+d.spans[i].Name)
 	}
 	return strings.Join(names, ", ")
 }
@@ -105,7 +117,7 @@ func sameDeclaration(old, cur *declarations, oldR, newR [2]int, m *lineMap, dist
 	io, in := old.enclosing(oldR[0], oldR[1]), cur.enclosing(newR[0], newR[1])
 	switch {
 	case io < 0 && in < 0:
-		a, b := overlapped(old.spans, oldR[0], oldR[1]), overlapped(cur.spans, newR[0], newR[1])
+		a, b := old.overlapped(oldR[0], oldR[1]), cur.overlapped(newR[0], newR[1])
 		if a == b {
 			return declSame, a
 		}
@@ -120,7 +132,7 @@ func sameDeclaration(old, cur *declarations, oldR, newR [2]int, m *lineMap, dist
 	switch {
 	case d.Name == n.Name && d.Kind == n.Kind && old.unique(d) && cur.unique(n):
 		return declSame, name(n)
-	case d.Kind == n.Kind && renamed(old, cur, d, n, m, distinctive):
+	case d.Kind == n.Kind && old.renamedTo(cur, io, in, m, distinctive):
 		return declSame, name(d) + " → " + name(n) + " (renamed)"
 	}
 	return declOther, name(d) + " → " + name(n)
@@ -147,6 +159,22 @@ func renamed(old, cur *declarations, d, n symbol.Span, m *lineMap, distinctive f
 		}
 	}
 	return 2*carried > all
+}
+
+// renamedTo is renamed(old, cur, old.spans[io], cur.spans[in], m,
+// distinctive), asked once per pair of declarations and line map.
+// distinctive is the pinned version's, as m is.
+func (old *declarations) renamedTo(cur *declarations, io, in int, m *lineMap, distinctive func(int) bool) bool {
+	k := renameKey{cur, m, io, in}
+	v, ok := old.renames[k]
+	if !ok {
+		v = renamed(old, cur, old.spans[io], cur.spans[in], m, distinctive)
+		if old.renames == nil {
+			old.renames = map[renameKey]bool{}
+		}
+		old.renames[k] = v
+	}
+	return v
 }
 
 func orNone(s string) string {

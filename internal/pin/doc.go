@@ -53,6 +53,16 @@
 //	       └─ Edits + Consistency (hl=, captions: consistent.go)
 //	            ─ ApplyEdits(src) ─ the page's new bytes
 //
+// Each question a quote asks of a whole file (where else its lines or
+// characters occur, which run of changes or declaration holds a line, the
+// nearest line that says something, a run's likeness to deleted lines)
+// is answered from what is made once per version or line map (suffix
+// arrays, the span index, arrays of nearest lines: occurs.go, beyond.go,
+// spanindex.go), so Q quotes into a file of N lines cost O(N + Q × (quote
+// length + log N)), whatever a fork commits (TestRelocationQuestionsBounded);
+// one exception: a char= quote whose lines were all deleted looks for its
+// characters in the whole file, once per distinct text.
+//
 // Every NewDest offered is resolved again and must pass every check. A
 // Changed link is applied only with Planner.AcceptChanged, at its new
 // place; Gone and Review links have no NewDest and are never applied: pin

@@ -47,6 +47,20 @@ type lineMap struct {
 	like      map[string][2]int
 	deleted   []deletedLine
 	likeCells int
+	// occurs indexes the new lines for deletedLines, made once
+	// (occurs.go).
+	occurs *lineOccurrences
+	// lineRuns are sameSection's nearest lines, made once (beyond.go).
+	lineRuns *lineRuns
+	stray    *strays // firstStray's, made once (beyond.go)
+	// likeness is what strayInRun learnt of each run, by index.
+	likeness map[int]*runLikeness
+	// moveRuns are movedWith's runs, by old and new first line.
+	moveRuns map[[2]int]*moveRun
+	// words are mapOffset's word diffs, by run (quotemap.go).
+	words map[int]*wordMap
+	// chars are charsElsewhere's answers, by text and form.
+	chars map[charsKey]charsFound
 }
 
 // lineHunk is a run of changed lines: old [oldStart, oldEnd) became new

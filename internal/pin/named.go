@@ -196,7 +196,7 @@ func (p *Planner) nameGoneHint(res *target.Result, n name) string {
 	if d.err != nil {
 		return ""
 	}
-	i := enclosing(d.spans, lo, hi+1)
+	i := d.enclosing(lo, hi+1)
 	if i < 0 {
 		return ""
 	}

@@ -1,10 +1,10 @@
 package pin
 
 import (
-	"bytes"
 	"fmt"
 	"path"
 	"slices"
+	"sort"
 	"strings"
 	"sync/atomic"
 
@@ -295,7 +295,7 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 	}
 	const repeated = "the quoted lines lie among repeated lines the diff could pair either way"
 	if mp.block {
-		if occursTwice(old.data, quoted) {
+		if old.occursTwice(quoted) {
 			return cannot("the quoted text, deleted from its place and found among inserted lines, occurred twice in the pinned version: which of the two moved cannot be told")
 		}
 		// Each region of the quote must say something of its own: a line
@@ -340,14 +340,13 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 		// The new range's first and last lines that say something must be
 		// quoted lines carried there: lines inserted at its edges may have
 		// replaced quoted lines, or come from elsewhere.
+		// (From arrays made once: the new range is as long as lines
+		// inserted into the quote make it.)
+		r := m.runs(a, b)
 		first, last := -1, -1
-		for j := ns; j < ne; j++ {
-			if substantive(b[j]) {
-				if first < 0 {
-					first = j
-				}
-				last = j
-			}
+		if ns < ne && int(r.newNext[ns]) < ne {
+			j := int(r.newNext[ns])
+			first, last = j, int(r.newPrev[ne-1])
 		}
 		for k, j := range []int{first, last} {
 			o := m.fromNew[j]
@@ -366,13 +365,10 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 				return cannot(fmt.Sprintf("quoted line %d, at the edge of the quote, was edited, and the lines beyond it changed: it may have been deleted, and line %d written elsewhere", o+1, j+1))
 			}
 		}
-		for j := ns; j < ne; j++ {
-			if z.new[j] && substantive(b[j]) {
-				return cannot(repeated)
-			}
-			if o := m.fromNew[j]; o >= 0 && (o < s || o >= e) {
-				return declOther, fmt.Sprintf("line %d now was line %d, which the quote did not hold", j+1, o+1)
-			}
+		if j, zone := m.firstStray(ns, ne, s, e, a, b, z); zone {
+			return cannot(repeated)
+		} else if j >= 0 {
+			return declOther, fmt.Sprintf("line %d now was line %d, which the quote did not hold", j+1, m.fromNew[j]+1)
 		}
 	}
 	os, cs := old.outline(f), cur.outline(f)
@@ -392,14 +388,11 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 	// The first line each section has in common: the first of d's lines
 	// that says something the diff kept or edited, and the first such of
 	// n's it did not insert.
-	h := d.Start
-	for h < d.End && h < s && (m.fate[h] == lineDeleted || !substantive(a[h])) {
-		h++
-	}
-	nh := n.Start
-	for nh < n.End && nh < ns && (m.fromNew[nh] < 0 || !substantive(b[nh])) {
-		nh++
-	}
+	// (From arrays made once: a walk per quote would cost the section's
+	// deleted or inserted lines each time.)
+	r := m.runs(a, b)
+	h := firstFrom(d.Start, min(d.End, s), r.oldCarried)
+	nh := firstFrom(n.Start, min(n.End, ns), r.newCarried)
 	switch {
 	case z.old[h] && substantive(a[h]):
 		return cannot("the first line of its " + sectionName(d) + " is one of repeated lines the diff could pair either way")
@@ -416,12 +409,36 @@ func sameSection(f outlineFormat, old, cur *rfcText, quoted []byte, mp quoteMapp
 }
 
 // occursNear reports whether pat occurs in lines within tieWindow lines of
-// [s, e) at another place than s.
+// [s, e) at another place than s. One pass over those lines with the
+// pattern's failure table (Knuth–Morris–Pratt): O(len(pat) + window)
+// comparisons, not their product, which a long quote would square.
 func occursNear(lines []string, s, e int, pat []string) bool {
 	from, to := max(0, s-tieWindow-len(pat)), min(len(lines), e+tieWindow+len(pat))
-	for k := from; k+len(pat) <= to; k++ {
-		if k != s && slices.Equal(lines[k:k+len(pat)], pat) {
-			return true
+	if len(pat) == 0 {
+		return to > from || from != s // the empty run occurs at every place from..to
+	}
+	fail := make([]int, len(pat)) // fail[i]: the longest proper border of pat[:i+1]
+	for i, k := 1, 0; i < len(pat); i++ {
+		for k > 0 && pat[i] != pat[k] {
+			k = fail[k-1]
+		}
+		if pat[i] == pat[k] {
+			k++
+		}
+		fail[i] = k
+	}
+	for i, k := from, 0; i < to; i++ {
+		for k > 0 && lines[i] != pat[k] {
+			k = fail[k-1]
+		}
+		if lines[i] == pat[k] {
+			k++
+		}
+		if k == len(pat) {
+			if i+1-len(pat) != s {
+				return true
+			}
+			k = fail[k-1]
 		}
 	}
 	return false
@@ -441,18 +458,20 @@ func reversed(lines []string) []string {
 // deleted elsewhere (lines moved in, maybe edited), and the line that
 // says something beyond the run was kept beyond it, where the diff knows
 // its place (tiedAt).
+//
+// The run that holds j is found by binary search (hunkAtNew), not by a
+// look at every run, and its new lines are looked at once for all quotes
+// (strayInRun): each quote with an inserted edge asks, and a file with
+// many runs of changes, or one long run, would cost quotes × runs or
+// quotes × its lines.
 func rewrittenInQuote(j, s, e int, last bool, a, b []string, m *lineMap, z *slideZones) bool {
-	for _, h := range m.hunks {
-		if j < h.newStart || j >= h.newEnd {
-			continue
-		}
+	if n := m.hunkAtNew(j); n >= 0 {
+		h := m.hunks[n]
 		if h.oldStart < s || h.oldEnd > e || h.oldEnd == h.oldStart {
 			return false
 		}
-		for k := h.newStart; k < h.newEnd; k++ {
-			if substantive(b[k]) && (z.had[b[k]] || likeDeleted(b[k], s, e, a, m)) {
-				return false
-			}
+		if m.strayInRun(n, s, e, a, b, z) {
+			return false
 		}
 		o, j, step := h.oldStart, h.newStart, -1
 		if last {
@@ -462,11 +481,25 @@ func rewrittenInQuote(j, s, e int, last bool, a, b []string, m *lineMap, z *slid
 			return false
 		}
 		// And that line's place is known, not guessed among copies.
-		for o += step; o >= 0 && o < len(a) && !substantive(a[o]); o += step {
-		}
+		r := m.runs(a, b)
+		o = sayingBeyond(o, step, r.oldNext, r.oldPrev)
 		return o < 0 || o >= len(a) || z.tiedAt(o, a, m)
 	}
 	return false
+}
+
+// hunkAtNew returns the index of the run of changes whose new lines hold
+// new line j, or -1. Runs follow each other on both sides (hunksOf), so
+// their ends are increasing and the first that ends after j is the only
+// one that can hold it: O(log runs).
+func (m *lineMap) hunkAtNew(j int) int {
+	steps := int64(0)
+	n := sort.Search(len(m.hunks), func(n int) bool { steps++; return m.hunks[n].newEnd > j })
+	questionWork.Add(steps)
+	if n < len(m.hunks) && m.hunks[n].newStart <= j {
+		return n
+	}
+	return -1
 }
 
 // likeDeleted reports whether line is like (as an edited line is like
@@ -526,20 +559,16 @@ type deletedLine struct {
 
 // keptBeyond reports whether the nearest line that says something beyond
 // old line o (after it when after, else before it) was kept as the
-// nearest such line beyond new line j.
+// nearest such line beyond new line j. The nearest lines come from arrays
+// made once (lineRuns), not a walk over the blank lines between.
 func keptBeyond(o, j int, after bool, a, b []string, m *lineMap) bool {
 	step := -1
 	if after {
 		step = 1
 	}
-	i := o + step
-	for i >= 0 && i < len(a) && !substantive(a[i]) {
-		i += step
-	}
-	k := j + step
-	for k >= 0 && k < len(b) && !substantive(b[k]) {
-		k += step
-	}
+	r := m.runs(a, b)
+	i := sayingBeyond(o, step, r.oldNext, r.oldPrev)
+	k := sayingBeyond(j, step, r.newNext, r.newPrev)
 	switch {
 	case i < 0 || i >= len(a):
 		return k < 0 || k >= len(b) // both at an end of the file
@@ -567,25 +596,47 @@ func sectionName(s symbol.Span) string {
 	return fmt.Sprintf("%s %q", kind, name)
 }
 
-// occursTwice reports whether text occurs twice or more in data.
-func occursTwice(data, text []byte) bool {
-	i := bytes.Index(data, text)
-	return len(text) > 0 && i >= 0 && bytes.Contains(data[i+1:], text)
-}
-
 // movedWith reports whether old lines [h, e) — a section's header down to
 // the end of a quote in it — were inserted, verbatim, as new lines [nh,
 // ne): the section moved, the quote with it.
+//
+// Every quote in a moved section asks with the same header (h, nh): how
+// far the old lines from h were inserted verbatim from nh is measured
+// once for the pair, as far as the questions need (moveRun), not from the
+// header down once per quote.
 func movedWith(a, b []string, h, e, nh, ne int, m *lineMap) bool {
 	if e-h != ne-nh || nh < 0 || ne > len(b) {
 		return false
 	}
-	for k := 0; k < e-h; k++ {
-		if a[h+k] != b[nh+k] || m.fromNew[nh+k] >= 0 {
-			return false
-		}
+	need := e - h
+	if need <= 0 {
+		return true
 	}
-	return true
+	if m.moveRuns == nil {
+		m.moveRuns = map[[2]int]*moveRun{}
+	}
+	r := m.moveRuns[[2]int{h, nh}]
+	if r == nil {
+		r = &moveRun{}
+		m.moveRuns[[2]int{h, nh}] = r
+	}
+	for !r.ended && r.n < need {
+		k := r.n
+		if h+k >= len(a) || nh+k >= len(b) || a[h+k] != b[nh+k] || m.fromNew[nh+k] >= 0 {
+			r.ended = true
+			break
+		}
+		r.n++
+	}
+	questionWork.Add(1)
+	return r.n >= need
+}
+
+// moveRun is how many old lines from a section's header were found
+// inserted verbatim from a new line (n), and whether the run ended there.
+type moveRun struct {
+	n     int
+	ended bool
 }
 
 // pairedAlone reports whether edited old line i was paired with the only
@@ -593,7 +644,21 @@ func movedWith(a, b []string, h, e, nh, ne int, m *lineMap) bool {
 // like the new line, and no other new line of the run is like it. (In a
 // run of "name = p7", "name = p16" edited into "name = p14", "name = p11",
 // which became which cannot be told.)
+//
+// The answer is the line's, whatever the quote: it is kept (lineRuns), so
+// that quotes of one edited line in a large run compare the run once.
 func pairedAlone(i int, a, b []string, m *lineMap) bool {
+	r := m.runs(a, b)
+	if r.paired[i] == 0 {
+		r.paired[i] = 1
+		if pairedAloneNow(i, a, b, m) {
+			r.paired[i] = 2
+		}
+	}
+	return r.paired[i] == 2
+}
+
+func pairedAloneNow(i int, a, b []string, m *lineMap) bool {
 	h := m.hunks[m.hunkOf[i]]
 	pi, pj := charPairs(a[i]), charPairs(b[m.toNew[i]])
 	for k := h.oldStart; k < h.oldEnd; k++ {

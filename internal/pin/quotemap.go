@@ -3,6 +3,7 @@ package pin
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"unicode"
 	"unicode/utf8"
 
@@ -141,9 +142,13 @@ func mapLineQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 		out.why = fmt.Sprintf("only %d of the %d quoted lines that say something are still in the file", out.kept, out.said)
 		return out
 	}
-	carried := 0 // new lines the quote's lines became
-	for j := ns; j < ne; j++ {
-		if o := m.fromNew[j]; o >= s && o < e {
+	// New lines the quote's lines became: counted over the quoted lines
+	// (each new line carried from one is that line's toNew), not over the
+	// new range, which lines inserted into the quote make as long as a
+	// fork likes.
+	carried := 0
+	for i := s; i < e; i++ {
+		if (m.fate[i] == lineKept || m.fate[i] == lineEdited) && m.toNew[i] >= ns && m.toNew[i] < ne {
 			carried++
 		}
 	}
@@ -161,27 +166,18 @@ func mapLineQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 // deletedLines finishes the mapping of a line quote none of whose lines
 // that say something survived: a block moved verbatim (deleted here,
 // inserted elsewhere), or deleted.
+//
+// Where the quoted lines occur now is asked of an index of the new lines
+// made once per line map (lineOccurrences), not by comparing them at
+// every new line: every deleted quote of a page asks, and Q such quotes
+// into a file of N lines would cost Q × N.
 func deletedLines(f rfc5147.Fragment, s, e int, old, cur *rfcText, m *lineMap, out quoteMapping) quoteMapping {
 	n := e - s
-	moved := -1
-	for k := 0; k+n <= len(cur.lines); k++ {
-		if !linesMatch(old, s, cur, k, n) || !formAllows(f, k == 0, k+n == len(cur.lines)) {
-			continue
-		}
-		if len(out.elsewhere) < maxHints {
-			out.elsewhere = append(out.elsewhere, [2]int{k, k + n})
-		}
-		inserted := true
-		for j := k; j < k+n; j++ {
-			inserted = inserted && m.fromNew[j] < 0
-		}
-		switch {
-		case inserted && moved == -1:
-			moved = k
-		case inserted:
-			moved = -2 // inserted in two places: no move
-		}
+	if m.occurs == nil {
+		m.occurs = newLineOccurrences(cur, m)
 	}
+	hints, moved := m.occurs.find(old, s, n, cur, m, f.Form == rfc5147.FromStart, f.Form == rfc5147.ToEnd)
+	out.elsewhere = append(out.elsewhere, hints...)
 	if out.said == 0 {
 		out.why = "the quoted lines hold no letter or digit to follow them by, and they changed"
 		return out
@@ -279,33 +275,8 @@ func mapCharQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 	}
 	// Deleted: where the same characters still are is a hint, or a move.
 	quoted := sel.Text
-	moved := -1
-	for from := 0; len(quoted) > 0 && from <= len(cur.data); {
-		i := bytes.Index(cur.data[from:], quoted)
-		if i < 0 {
-			break
-		}
-		off, end := from+i, from+i+len(quoted)
-		from = off + 1
-		if !cur.boundary(off) || !cur.boundary(end) || !formAllows(f, off == 0, end == len(cur.data)) {
-			continue
-		}
-		l0, _ := cur.lineAt(off)
-		l1, _ := cur.lineAt(max(end-1, off))
-		if len(out.elsewhere) < maxHints {
-			out.elsewhere = append(out.elsewhere, [2]int{l0, l1 + 1})
-		}
-		inserted := true
-		for j := l0; j <= l1 && j < len(cur.lines); j++ {
-			inserted = inserted && m.fromNew[j] < 0
-		}
-		switch {
-		case inserted && moved == -1:
-			moved = off
-		case inserted:
-			moved = -2
-		}
-	}
+	hints, moved := m.charsElsewhere(f, quoted, cur)
+	out.elsewhere = append(out.elsewhere, hints...)
 	if out.said == 0 {
 		out.why = "the quoted characters hold no letter or digit to follow them by, and they changed"
 		return out
@@ -320,6 +291,66 @@ func mapCharQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 	}
 	out.fate = quoteDeleted
 	return out
+}
+
+// charsElsewhere returns where the characters quoted occur verbatim in
+// cur (the new text of m), as a deleted char= quote looks for them: the
+// first maxHints places (their lines), and the offset of the one all of
+// whose lines were inserted (moved), -1 for none, -2 for two or more.
+//
+// Each search looks at the whole file, so the answer is kept by text and
+// form: the links of a page that quote the same characters (a hostile
+// page may hold thousands) search once. Different texts still search
+// once each: a suffix array of the bytes (as occursTwice has) would
+// bound those too, but the hints need the first places in file order.
+func (m *lineMap) charsElsewhere(f rfc5147.Fragment, quoted []byte, cur *rfcText) (hints [][2]int, moved int) {
+	key := charsKey{string(quoted), f.Form}
+	if r, ok := m.chars[key]; ok {
+		return r.hints, r.moved
+	}
+	moved = -1
+	for from := 0; len(quoted) > 0 && from <= len(cur.data); {
+		i := bytes.Index(cur.data[from:], quoted)
+		if i < 0 {
+			break
+		}
+		off, end := from+i, from+i+len(quoted)
+		from = off + 1
+		if !cur.boundary(off) || !cur.boundary(end) || !formAllows(f, off == 0, end == len(cur.data)) {
+			continue
+		}
+		l0, _ := cur.lineAt(off)
+		l1, _ := cur.lineAt(max(end-1, off))
+		if len(hints) < maxHints {
+			hints = append(hints, [2]int{l0, l1 + 1})
+		}
+		inserted := true
+		for j := l0; j <= l1 && j < len(cur.lines); j++ {
+			inserted = inserted && m.fromNew[j] < 0
+		}
+		switch {
+		case inserted && moved == -1:
+			moved = off
+		case inserted:
+			moved = -2
+		}
+	}
+	if m.chars == nil {
+		m.chars = map[charsKey]charsFound{}
+	}
+	m.chars[key] = charsFound{hints, moved}
+	return hints, moved
+}
+
+// charsKey and charsFound are charsElsewhere's question and answer.
+type charsKey struct {
+	text string
+	form rfc5147.Form
+}
+
+type charsFound struct {
+	hints [][2]int
+	moved int
 }
 
 // maxEditedBytes bounds each side of a run of changed lines that a
@@ -363,57 +394,81 @@ func mapOffset(off int, isStart bool, old, cur *rfcText, m *lineMap) (int, bool)
 	if oe-ob > maxEditedBytes || ne-nb > maxEditedBytes {
 		return 0, false
 	}
-	p, ok := mapThroughWords(off-ob, isStart, old.data[ob:oe], cur.data[nb:ne])
+	if m.words == nil {
+		m.words = map[int]*wordMap{}
+	}
+	w := m.words[m.hunkOf[at]]
+	if w == nil {
+		w = newWordMap(old.data[ob:oe], cur.data[nb:ne])
+		m.words[m.hunkOf[at]] = w
+	}
+	p, ok := w.carry(off-ob, isStart)
 	return nb + p, ok
 }
 
-// mapThroughWords maps offset off of a onto b through a diff of their
-// words: a start is carried by the word that begins there (or the one
-// that ends there), an end by the word that ends there (or the one that
-// begins there), only when that word is unchanged.
-func mapThroughWords(off int, isStart bool, a, b []byte) (int, bool) {
-	wa, wb := words(a), words(b)
-	sa, sb := make([]string, len(wa)), make([]string, len(wb))
-	for i, w := range wa {
-		sa[i] = string(a[w[0]:w[1]])
+// wordMap is the word diff of one run of changed lines (old text a, new
+// text b), made once per run: every quote whose start or end lies in the
+// run asks, and the diff costs up to the run's words times maxDiffD.
+type wordMap struct {
+	wa, wb [][2]int // the words of a and b (words)
+	to     []int    // for each word of a: the word of b it was kept as, or -1
+	n      int      // len(a)
+}
+
+func newWordMap(a, b []byte) *wordMap {
+	w := &wordMap{wa: words(a), wb: words(b), n: len(a)}
+	sa, sb := make([]string, len(w.wa)), make([]string, len(w.wb))
+	for i, x := range w.wa {
+		sa[i] = string(a[x[0]:x[1]])
 	}
-	for i, w := range wb {
-		sb[i] = string(b[w[0]:w[1]])
+	for i, x := range w.wb {
+		sb[i] = string(b[x[0]:x[1]])
 	}
-	to := make([]int, len(wa))
-	for i := range to {
-		to[i] = -1
+	w.to = make([]int, len(w.wa))
+	for i := range w.to {
+		w.to[i] = -1
 	}
 	for _, e := range diffLines(sa, sb) {
 		if e.kind == opEqual {
-			to[e.a] = e.b
+			w.to[e.a] = e.b
 		}
 	}
-	if off >= len(a) {
+	return w
+}
+
+// carry maps offset off of a onto b through the word diff: a start is
+// carried by the word that begins there (or the one that ends there), an
+// end by the word that ends there (or the one that begins there), only
+// when that word is unchanged. The words tile a, so the word that holds
+// off is found by binary search, and the one that ends there is the one
+// before it: O(log words) a question.
+func (w *wordMap) carry(off int, isStart bool) (int, bool) {
+	if off >= w.n {
 		// The end of the run: carried when its last word is kept.
-		if n := len(wa); n > 0 && to[n-1] >= 0 {
-			return wb[to[n-1]][1], true
+		if n := len(w.wa); n > 0 && w.to[n-1] >= 0 {
+			return w.wb[w.to[n-1]][1], true
 		}
 		return 0, false
 	}
-	for i, w := range wa {
-		switch {
-		case w[0] < off && off < w[1]:
-			if to[i] >= 0 {
-				return wb[to[i]][0] + off - w[0], true
-			}
-			return 0, false
-		case w[0] == off && isStart, w[1] == off && !isStart:
-			if to[i] >= 0 {
-				return wb[to[i]][w2(isStart)], true
-			}
-		}
+	i := sort.Search(len(w.wa), func(i int) bool { return w.wa[i][1] > off })
+	if i == len(w.wa) || w.wa[i][0] > off {
+		return 0, false // no word holds off (not met: words tile the text)
 	}
-	for i, w := range wa {
-		if (isStart && w[1] == off) || (!isStart && w[0] == off) {
-			if to[i] >= 0 {
-				return wb[to[i]][w2(!isStart)], true
-			}
+	if x := w.wa[i]; x[0] < off {
+		if w.to[i] >= 0 {
+			return w.wb[w.to[i]][0] + off - x[0], true
+		}
+		return 0, false
+	}
+	// off starts word i and ends word i-1.
+	begins, ends := i, i-1
+	first, second := ends, begins // an end: the word that ends there first
+	if isStart {
+		first, second = begins, ends
+	}
+	for _, x := range []int{first, second} {
+		if x >= 0 && w.to[x] >= 0 {
+			return w.wb[w.to[x]][w2(x == begins)], true
 		}
 	}
 	return 0, false

@@ -30,8 +30,11 @@ type rfcText struct {
 	// (outline.go).
 	sections   *[]symbol.Span
 	sectionsOf outlineFormat
-	regionOf   []int      // regionsOf the sections, made once
-	sectionIx  *spanIndex // enclosing over the sections, made once
+	regionOf   []int            // regionsOf the sections, made once
+	sectionIx  *spanIndex       // enclosing over the sections, made once
+	occurs     *byteOccurrences // occursTwice's, made once (occurs.go)
+	// charsBefore[i]: the characters before line i (charPos), made once.
+	charsBefore []int64
 }
 
 func newRFCText(data []byte) *rfcText {
@@ -87,8 +90,23 @@ func (t *rfcText) boundary(off int) bool {
 }
 
 // charPos returns the character position (RFC 5147 section 2.1) at byte
-// offset off, which must be a boundary.
-func (t *rfcText) charPos(off int) int64 { return countChars(t.data[:off]) }
+// offset off, which must be a boundary: the characters before off's line,
+// counted once per text (every char= quote asks, and counting from the
+// start each time would cost quotes × bytes), and those of its line
+// before off. Lines start after a whole line ending, so the counts add up.
+func (t *rfcText) charPos(off int) int64 {
+	if t.charsBefore == nil {
+		t.charsBefore = make([]int64, len(t.lines)+1)
+		for i, l := range t.lines {
+			t.charsBefore[i+1] = t.charsBefore[i] + countChars(t.data[l.start:l.end])
+		}
+	}
+	l, _ := t.lineAt(off)
+	if l >= len(t.lines) {
+		return t.charsBefore[len(t.lines)] // the end
+	}
+	return t.charsBefore[l] + countChars(t.data[t.lines[l].start:off])
+}
 
 // countChars counts the characters of p, which splits no CR+LF or CR+NEL
 // pair: code points, with each pair one character.
