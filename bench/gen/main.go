@@ -22,6 +22,12 @@
 //	hugo-book-pasted/  the same themed site without the module, each quote pasted
 //	hugo-book-plain/   hugo-book-pasted with the module set up as in hugo-book (hooks,
 //	               head partial): a site without quotes that imports the module
+//	hugo-ananke/   the Hugo site on Ananke, a widely used blog theme nobody here
+//	               wrote (-ananke: a checkout of it, which bench/run fetches),
+//	               its pages as posts, the module set up as its README tells an
+//	               Ananke site's owner (the head partial in head-additions.html,
+//	               the module's own render hooks: Ananke has none)
+//	hugo-ananke-pasted/, hugo-ananke-plain/  its twins, as for hugo-book
 //
 // and manifest.json with the corpus's counts.
 //
@@ -50,12 +56,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 )
 
 //go:embed snippet_lines.py
 var snippetLinesPy []byte
 
-var allSites = []string{"textfrag", "pasted", "mkdocs", "asciidoctor", "sphinx", "mkdocs-plain", "asciidoctor-plain", "sphinx-plain", "hugo", "hugo-pasted", "hugo-book", "hugo-book-pasted", "hugo-book-plain"}
+var allSites = []string{"textfrag", "pasted", "mkdocs", "asciidoctor", "sphinx", "mkdocs-plain", "asciidoctor-plain", "sphinx-plain", "hugo", "hugo-pasted", "hugo-book", "hugo-book-pasted", "hugo-book-plain", "hugo-ananke", "hugo-ananke-pasted", "hugo-ananke-plain"}
 
 func main() {
 	out := flag.String("o", "", "output `DIR` (replaced)")
@@ -67,6 +74,7 @@ func main() {
 	sections := flag.Int("sections", 0, "put the textfrag site's pages in `S` directories docs/s001/… (0: all in docs/)")
 	scale := flag.Bool("scale", false, "the scale corpus: -pages 10000 -links 10 -files 2000 -sites textfrag -sections 100, each overridden by the flag if given")
 	hugoModule := flag.String("hugo-module", "", "`DIR` of the textfrag Hugo module, for the Hugo sites' module replacement (default: ../../hugo-module from this file's package, found from the current directory)")
+	ananke := flag.String("ananke", "", "`DIR` of a checkout of the Ananke theme (module "+anankeModule+"), for the hugo-ananke sites' module replacement; bench/run fetches the release it pins")
 	flag.Parse()
 	if *scale {
 		given := map[string]bool{}
@@ -88,7 +96,14 @@ func main() {
 		}
 		want[s] = true
 	}
-	if want["hugo"] || want["hugo-pasted"] || want["hugo-book"] || want["hugo-book-plain"] {
+	if want["hugo-ananke"] || want["hugo-ananke-pasted"] || want["hugo-ananke-plain"] {
+		abs, err := anankeDir(*ananke)
+		if err != nil {
+			fail(err)
+		}
+		*ananke = abs
+	}
+	if want["hugo"] || want["hugo-pasted"] || want["hugo-book"] || want["hugo-book-plain"] || want["hugo-ananke"] || want["hugo-ananke-plain"] {
 		if *hugoModule == "" {
 			*hugoModule = findHugoModule()
 		}
@@ -125,6 +140,8 @@ func main() {
 			c.writeHugo(w, "hugo-pasted", *hugoModule, true)
 		case "hugo-book", "hugo-book-pasted", "hugo-book-plain":
 			c.writeHugoBook(w, s, *hugoModule, s != "hugo-book", s != "hugo-book-pasted")
+		case "hugo-ananke", "hugo-ananke-pasted", "hugo-ananke-plain":
+			c.writeHugoAnanke(w, s, *hugoModule, *ananke, s != "hugo-ananke", s != "hugo-ananke-pasted")
 		}
 	}
 	m, err := json.MarshalIndent(c.manifest(*seed), "", "  ")
@@ -684,6 +701,96 @@ disableKinds = ["taxonomy", "term", "rss", "sitemap", "404"]
 		w.file(site+"/content/"+p.name+".md", b.String())
 	}
 }
+
+// anankeModule is the module path of the Ananke theme, as its go.mod has
+// it since v2.13 (the repository moved from theNewDynamic/gohugo-theme-ananke).
+const anankeModule = "github.com/gohugo-ananke/ananke/v2"
+
+// anankeDir checks that dir is a checkout of Ananke (its go.mod names
+// anankeModule) and returns it absolute.
+func anankeDir(dir string) (string, error) {
+	if dir == "" {
+		return "", fmt.Errorf("the hugo-ananke sites need -ananke DIR, a checkout of the Ananke theme (bench/run fetches the release it pins)")
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	mod, err := os.ReadFile(filepath.Join(abs, "go.mod"))
+	if err != nil {
+		return "", fmt.Errorf("-ananke %s: %w", dir, err)
+	}
+	first, _, _ := strings.Cut(string(mod), "\n")
+	if strings.TrimSpace(first) != "module "+anankeModule {
+		return "", fmt.Errorf("-ananke %s: its go.mod says %q, want \"module %s\"", dir, strings.TrimSpace(first), anankeModule)
+	}
+	return abs, nil
+}
+
+// writeHugoAnanke writes the Hugo site on Ananke, a blog theme nobody here
+// wrote, imported as a Hugo module (its path replaced by the checkout at
+// theme, as hugo mod get would leave it in the module cache), with the
+// same pages as hugo-book: as posts (content/posts/, with a date each, as
+// Ananke's quick start writes them), so that the home page shows the
+// recent ones and the posts' section lists them all. Ananke has no render
+// hooks, so the module's own render the quotes (its README: "on Docsy skip
+// this step", and Ananke is the same); head.html is called from Ananke's
+// head-additions.html with the light colour scheme line the README gives
+// for Ananke, which has no dark mode. The pasted twin is the site without
+// the module; the plain twin is the pasted one with the module set up.
+// Everything else is Hugo's and Ananke's defaults, the same in all three.
+func (c *corpus) writeHugoAnanke(w *writer, site, module, theme string, pasted, withModule bool) {
+	var cfg strings.Builder
+	cfg.WriteString(`# A Hugo site on the Ananke theme, quoting files with the textfrag module
+# (or, in the pasted twin, without the module, the same text pasted); code
+# is highlighted with CSS classes, as the module's boxes are.
+baseURL = "https://example.org/"
+languageCode = "en-us"
+title = "textfrag benchmark corpus"
+
+[module]
+`)
+	repl := anankeModule + " -> " + theme
+	if withModule {
+		repl += ", github.com/textfrag/textfrag/hugo-module -> " + module
+	}
+	fmt.Fprintf(&cfg, "  replacements = %q\n", repl)
+	fmt.Fprintf(&cfg, "  [[module.imports]]\n    path = %q\n", anankeModule)
+	if withModule {
+		cfg.WriteString("  [[module.imports]]\n    path = \"github.com/textfrag/textfrag/hugo-module\"\n")
+	}
+	cfg.WriteString(`
+[markup.goldmark.parser]
+  wrapStandAloneImageWithinParagraph = false
+
+[markup.highlight]
+  noClasses = false
+`)
+	w.file(site+"/hugo.toml", cfg.String())
+	if withModule {
+		w.file(site+"/layouts/_partials/head-additions.html", `{{ partial "textfrag/head.html" . }}
+<style>:root { --textfrag-color-scheme: light; }</style>
+`)
+	}
+	if !pasted {
+		c.writeSources(w, site)
+	}
+	w.file(site+"/content/_index.md", "---\ntitle: Benchmark corpus\n---\n")
+	for i, p := range c.pages {
+		var b strings.Builder
+		// One post an hour, the first page the oldest: the same dates each run.
+		fmt.Fprintf(&b, "---\ntitle: %q\ndate: %s\n---\n\n", p.title, anankeEpoch.Add(time.Duration(i)*time.Hour).Format(time.RFC3339))
+		markdownPage(&b, p, func(q *quote) string {
+			if pasted {
+				return q.caption() + "\n\n" + fence(q.pastedInfo(), q.text())
+			}
+			return fmt.Sprintf("![%s](../../%s#line=%d,%d;md5=%s)\n", q.title, q.file.path, q.start, q.end, q.file.md5)
+		})
+		w.file(site+"/content/posts/"+p.name+".md", b.String())
+	}
+}
+
+var anankeEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // Text.
 
