@@ -10,19 +10,37 @@ import (
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
 
-// linkRemedyRE finds pin's textfrag link remedy in its output: set off by
-// one backtick, or by two when the command holds one (a --title with a
-// code span).
-var linkRemedyRE = regexp.MustCompile("run ``(textfrag link .+?)`` with |run `(textfrag link [^`]+)` with ")
+// linkRemedyStart finds pin's textfrag link remedy in its output: set off
+// as a Markdown code span, by a fence one backtick longer than the longest
+// run of backticks the command holds (a --title with code spans).
+var linkRemedyStart = regexp.MustCompile("run (`+) ?textfrag link ")
 
-// linkRemedy returns the textfrag link command of pin's output.
+// linkRemedy returns the textfrag link command of pin's output: what lies
+// between the fence and the first run of backticks as long as it.
 func linkRemedy(t *testing.T, output string) string {
 	t.Helper()
-	m := linkRemedyRE.FindStringSubmatch(output)
+	m := linkRemedyStart.FindStringSubmatchIndex(output)
 	if m == nil {
 		t.Fatalf("no textfrag link remedy in:\n%s", output)
 	}
-	return m[1] + m[2]
+	fence := output[m[2]:m[3]]
+	rest := output[m[3]:]
+	for i := 0; i < len(rest); {
+		j := i
+		for j < len(rest) && rest[j] == '`' {
+			j++
+		}
+		if j-i == len(fence) {
+			cmd := rest[:i]
+			if len(cmd) > 2 && cmd[0] == ' ' && cmd[len(cmd)-1] == ' ' {
+				cmd = cmd[1 : len(cmd)-1]
+			}
+			return cmd
+		}
+		i = max(j, i+1)
+	}
+	t.Fatalf("the fence %q of the textfrag link remedy is not closed in:\n%s", fence, output)
+	return ""
 }
 
 // TestPinLinkRemedyKeepsText: the textfrag link command pin advises for a
@@ -41,6 +59,7 @@ func TestPinLinkRemedyKeepsText(t *testing.T) {
 	}{
 		{"shell characters", `the handler's "$HOME"; $(id) & *`, `the handler's "$HOME"; $(id) & \*`},
 		{"code span", "`Server.Handle` serves", "`Server.Handle` serves"},
+		{"code spans fenced by two and three backticks", "``a`b`` and ```c``d```", "``a`b`` and ```c``d```"},
 		{"a dash first, as a flag's", "--from -v", "--from -v"},
 		{"escapes", `a \*star\* and \[brackets\] and \\`, `a \*star\* and \[brackets\] and \\`},
 		{"entity", "Q&amp;A", "Q&A"},

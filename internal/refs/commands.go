@@ -89,12 +89,32 @@ func (c Commands) title(l *Link) string {
 }
 
 // FixByHand is pin.FixByHand for the textfrag link command cmd, set off
-// by two backticks when it holds one (a --title with a code span), as
-// Markdown sets off code that holds a backtick.
+// as Markdown sets off code that holds backticks (a --title with a code
+// span): by one backtick more than its longest run of them, so that the
+// command ends where the fence of the same length closes it.
 func FixByHand(cmd string) string {
 	fix := pin.FixByHand(cmd)
-	if cmd != "" && strings.Contains(cmd, "`") {
-		fix = strings.Replace(fix, "`"+cmd+"`", "``"+cmd+"``", 1)
+	if longest := longestBacktickRun(cmd); longest > 0 {
+		fence := strings.Repeat("`", longest+1)
+		pad := ""
+		if strings.HasPrefix(cmd, "`") || strings.HasSuffix(cmd, "`") {
+			pad = " "
+		}
+		fix = strings.Replace(fix, "`"+cmd+"`", fence+pad+cmd+pad+fence, 1)
 	}
 	return fix
+}
+
+// longestBacktickRun is the length of the longest run of backticks in s.
+func longestBacktickRun(s string) int {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest
 }

@@ -3,6 +3,10 @@ package refs
 import (
 	"strings"
 	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 )
 
 // TestDescribeCommands: the commands a message advises name the files as
@@ -46,6 +50,41 @@ func TestDescribeCommands(t *testing.T) {
 		g.cmds = cmds
 		if msg, _ := describe(verdict{why: c.why}, g); !strings.Contains(msg, c.want) {
 			t.Errorf("%s: %q lacks %q", c.why, msg, c.want)
+		}
+	}
+}
+
+// TestFixByHandFence: the textfrag link command in FixByHand's advice,
+// read as Markdown reads a code span (goldmark, not this package's
+// counting), is the whole command, whatever runs of backticks its --title
+// holds: a fence of two around a command holding two in a row would end
+// the span inside the --title.
+func TestFixByHandFence(t *testing.T) {
+	for _, cmd := range []string{
+		"textfrag link src/a.go:FIRST-LAST --from docs/g.md",
+		"textfrag link src/a.go:FIRST-LAST --title '`Handle`' --from docs/g.md",
+		"textfrag link src/a.go:FIRST-LAST --title '``a`b`` c' --from docs/g.md",
+		"textfrag link src/a.go:FIRST-LAST --title '```x``` and ``y``' --from docs/g.md",
+	} {
+		fix := FixByHand(cmd)
+		src := []byte(fix)
+		doc := goldmark.New().Parser().Parse(text.NewReader(src))
+		var spans []string
+		_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if c, ok := n.(*ast.CodeSpan); ok && entering {
+				var b strings.Builder
+				for t := c.FirstChild(); t != nil; t = t.NextSibling() {
+					if t, ok := t.(*ast.Text); ok {
+						b.Write(t.Segment.Value(src))
+					}
+				}
+				spans = append(spans, b.String())
+				return ast.WalkSkipChildren, nil
+			}
+			return ast.WalkContinue, nil
+		})
+		if len(spans) != 1 || spans[0] != cmd {
+			t.Errorf("%q: code spans %q, want the one command %q", fix, spans, cmd)
 		}
 	}
 }
