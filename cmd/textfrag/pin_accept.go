@@ -211,6 +211,13 @@ func (p *pinner) linkCommand(name string, c pin.Change) string {
 // writes (rfc5147.Selection.Label) after the file's base name.
 var defaultRange = regexp.MustCompile(`^(lines \d+–\d+|line \d+(, col \d+( – line \d+, col \d+)?)?)$`)
 
+// maxAuthorTitle bounds the link text authorTitle gives as --title: a
+// command line holds at most 128 KiB in one argument (Linux's
+// MAX_ARG_STRLEN) and less in all, so a longer text would make the
+// remedy fail ("Argument list too long"); no text a person reads as a
+// link's comes near it.
+const maxAuthorTitle = 1024
+
 // authorTitle is the --title that makes textfrag link write the text of
 // the link l (which quotes the project path file, by the name sel when
 // named) as its author wrote it, so that the link written anew keeps it.
@@ -218,14 +225,15 @@ var defaultRange = regexp.MustCompile(`^(lines \d+–\d+|line \d+(, col \d+( –
 // shortcode), its text is the one link writes (the base name and the
 // range, which the person chooses anew, or the name), or --title cannot
 // write it so that it reads the same (a code span's backticks written
-// escaped) or cannot be given as written (a bidirectional control).
+// escaped) or cannot be given as written (a bidirectional control, a text
+// longer than maxAuthorTitle bytes, which a command line may not hold).
 // --title writes plain words and code spans (quotelink.EscapeCaption):
 // emphasis in the author's text is not kept, its words are.
 func authorTitle(l mdlink.Link, file string, sel symbol.Selector, named bool) string {
 	t := l.Text
 	base := path.Base(file)
 	switch {
-	case t == "", termsafe.Escape(t, "") != t:
+	case t == "", len(t) > maxAuthorTitle, termsafe.Escape(t, "") != t:
 		// none, or one with bidirectional controls (which reorder what a
 		// reader sees) or bytes that are not UTF-8: no --title that a
 		// shell (sh has no $'…') and a terminal take as written

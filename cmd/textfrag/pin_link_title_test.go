@@ -69,6 +69,7 @@ func TestPinLinkRemedyKeepsText(t *testing.T) {
 		{"a bidirectional control: link's own text", "abc\u202edef", "a.go lines 3–4"},
 		{"textfrag's caption, stating the old lines", "a.go lines 3–5", "a.go lines 3–4"},
 		{"a backtick that opens no code span", "\\`tick", "\\`tick"},
+		{"a text longer than a command line holds: link's own text", strings.Repeat("long ", 40000), "a.go lines 3–4"},
 		{"escaped backticks around a word: not a code span, which --title would make", "\\`x\\` y", "a.go lines 3–4"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -123,6 +124,8 @@ func TestAuthorTitle(t *testing.T) {
 		{"[`x` \\`y](a.go#line=1,3)", symbol.Selector{}, false, "`x` `y"},
 		{"[\\`x\\` y](a.go#line=1,3)", symbol.Selector{}, false, ""},
 		{"[abc\u202edef](a.go#line=1,3)", symbol.Selector{}, false, ""},
+		{"[" + strings.Repeat("x", maxAuthorTitle) + "](a.go#line=1,3)", symbol.Selector{}, false, strings.Repeat("x", maxAuthorTitle)},
+		{"[" + strings.Repeat("x", maxAuthorTitle+1) + "](a.go#line=1,3)", symbol.Selector{}, false, ""},
 		{"[x]\n\n[x]: a.go#line=1,3", symbol.Selector{}, false, ""},
 	} {
 		links := mdlink.Find([]byte(c.md))
