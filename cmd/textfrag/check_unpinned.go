@@ -56,33 +56,54 @@ func (e *env) checkUnpinnedStale(root string, r *target.Resolver, pages *project
 		links := mdlink.Page(src)
 		at := make(map[[2]int]int, len(links)) // where each link starts → its index
 		onLine := map[int]int{}                // how many links start on each line
+		defs := map[string][]int{}             // each definition's destination → their indexes
 		for i, l := range links {
 			at[[2]int{l.Line, l.Column}] = i
 			onLine[l.Line]++
+			if l.Kind == mdlink.Definition {
+				defs[l.Dest] = append(defs[l.Dest], i)
+			}
+		}
+		page := filepath.ToSlash(name)
+		if strings.HasPrefix(page, "-") {
+			page = "./" + page
 		}
 		for _, q := range byPage[name] {
 			written := "; pin it with `textfrag pin --write " + q.Document + "`" // the library's advice
-			i, ok := at[[2]int{q.Line, q.Column}]
-			if !ok || links[i].Dest != q.Link || !strings.HasSuffix(q.Message, written) {
+			if !strings.HasSuffix(q.Message, written) {
 				continue
 			}
-			l := links[i]
-			res, err := r.Resolve(r.DocPath(name), l.Dest)
-			if err != nil || res.Selection == nil || !head.unpinnedStale(name, res.Path, l, !e.preCommit) {
+			// The link pin pins: the one written here, or, for a reference
+			// ([text][label]), the definition it uses, which pin names by
+			// its own line. Definitions of that destination are read alike
+			// (same page, same destination, so the same lines), so each
+			// that pin would not pin unread is accepted.
+			which := defs[q.Link]
+			if i, ok := at[[2]int{q.Line, q.Column}]; ok && links[i].Dest == q.Link {
+				which = []int{i}
+			}
+			var refs []string
+			var res *target.Result
+			for _, i := range which {
+				l := links[i]
+				got, err := r.Resolve(r.DocPath(name), l.Dest)
+				if err != nil || got.Selection == nil || !head.unpinnedStale(name, got.Path, l, !e.preCommit) {
+					continue
+				}
+				res = got
+				ref := fmt.Sprintf("%s:%d", page, l.Line) // as acceptRef names it, in constant time
+				if onLine[l.Line] > 1 {
+					ref = fmt.Sprintf("%s:%d:%d", page, l.Line, l.Column)
+				}
+				refs = append(refs, " --accept "+pinShellWords([]string{ref}))
+			}
+			if res == nil {
 				continue
-			}
-			page := filepath.ToSlash(name)
-			if strings.HasPrefix(page, "-") {
-				page = "./" + page
-			}
-			ref := fmt.Sprintf("%s:%d", page, l.Line) // as acceptRef names it, in constant time
-			if onLine[l.Line] > 1 {
-				ref = fmt.Sprintf("%s:%d:%d", page, l.Line, l.Column)
 			}
 			file := argPath(cwd, filepath.Join(root, filepath.FromSlash(res.Path)))
 			q.Message = strings.TrimSuffix(q.Message, written) + fmt.Sprintf(
-				"; its file changed since HEAD, so the lines it shows, %s of %s, may be other text than its author quoted, and pin does not pin it unread: read them, then pin it with `textfrag pin --write%s --accept %s %s`",
-				res.Selection.Label(), file, flagArgs, pinShellWords([]string{ref}), pinShellWords([]string{page}))
+				"; its file changed since HEAD, so the lines it shows, %s of %s, may be other text than its author quoted, and pin does not pin it unread: read them, then pin it with `textfrag pin --write%s%s %s`",
+				res.Selection.Label(), file, flagArgs, strings.Join(refs, ""), pinShellWords([]string{page}))
 			stale[q] = true
 		}
 	}

@@ -90,3 +90,46 @@ func TestCheckUnpinnedAdviceOneStep(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckUnpinnedAdviceReference: an unpinned reference link
+// ([text][label]) whose file changed since HEAD is warned about where the
+// reference is, but pin pins the definition it uses, and only when
+// accepted: check's command accepts the definitions of that destination
+// by their lines (two definitions of the same destination show the same
+// lines, so both are read alike), pins them all when run as printed, and
+// the summary counts them as pin classes them, not as "nothing to review".
+func TestCheckUnpinnedAdviceReference(t *testing.T) {
+	src := numberedSource(1, 10)
+	page := "Intro [one][r] and [two][r] and [three][s].\n\n[r]: ../src/a.go#line=2,4\n[s]: ../src/a.go#line=2,4\n"
+	s := newPinSite(t, map[string]string{"src/a.go": src, "docs/g.md": page})
+	s.git("init", "-q")
+	s.commit("start")
+	s.write("src/a.go", "// a new first line\n"+src)
+	_, errOut, code := s.shell(".", "textfrag check docs", "")
+	if code != 0 {
+		t.Fatalf("check: exit %d\n%s", code, errOut)
+	}
+	want := "textfrag pin --write --accept docs/g.md:3 --accept docs/g.md:4 docs/g.md"
+	warnings := regexp.MustCompile("(?m)^docs/g.md:1:[0-9]+: warning: .*unpinned: .*`(textfrag [^`]+)`$").FindAllStringSubmatch(errOut, -1)
+	if len(warnings) != 3 {
+		t.Fatalf("%d unpinned warnings with a command on line 1, want 3:\n%s", len(warnings), errOut)
+	}
+	for _, m := range warnings {
+		if m[1] != want || !strings.Contains(m[0], "lines 3–4 of src/a.go") {
+			t.Errorf("warning %q: want the lines to read and %q", m[0], want)
+		}
+	}
+	if !strings.Contains(errOut, "quotes by class: 0 refreshed, 0 moved, 3 changed, 0 gone, 0 review, 0 unpinned") {
+		t.Errorf("the summary does not count the links as pin will:\n%s", errOut)
+	}
+	if out, e, code := s.shell(".", warnings[0][1], ""); code != 0 {
+		t.Fatalf("%s: exit %d\n%s%s", warnings[0][1], code, out, e)
+	}
+	got := s.read("docs/g.md")
+	if strings.Count(got, "../src/a.go#line=2,4;md5=") != 2 {
+		t.Errorf("%s did not pin both definitions:\n%s", warnings[0][1], got)
+	}
+	if out, e, code := s.shell(".", "textfrag check --strict docs", ""); code != 0 {
+		t.Errorf("check --strict after the advice: exit %d\n%s%s", code, out, e)
+	}
+}
