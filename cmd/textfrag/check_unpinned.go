@@ -17,8 +17,9 @@ import (
 // --write PAGE unread (headCompare.unpinnedStale): pin shows the lines and
 // asks for an accept. check's warning for such a link advises that accept
 // at once, naming the lines to read first, so that the command it gives
-// pins the link in one step; for other unpinned links it stays pin
-// --write PAGE.
+// pins the link in one step (for a reference link, [text][label], the
+// definition it uses, which is what pin pins); for other unpinned links
+// it stays pin --write PAGE.
 
 // checkUnpinnedStale rewords the unpinned warnings among problems whose
 // link pin would not pin unread, and returns them. pages reads the pages;
