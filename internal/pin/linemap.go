@@ -61,6 +61,9 @@ type lineMap struct {
 	words map[int]*wordMap
 	// chars are charsElsewhere's answers, by text and form.
 	chars map[charsKey]charsFound
+	// insertedRun: for each new line, the last of the inserted lines
+	// from it on (charsElsewhere), made once.
+	insertedRun []int32
 }
 
 // lineHunk is a run of changed lines: old [oldStart, oldEnd) became new

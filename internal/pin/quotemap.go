@@ -1,7 +1,6 @@
 package pin
 
 import (
-	"bytes"
 	"fmt"
 	"sort"
 	"unicode"
@@ -303,36 +302,72 @@ func mapCharQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 // page may hold thousands) search once. Different texts still search
 // once each: a suffix array of the bytes (as occursTwice has) would
 // bound those too, but the hints need the first places in file order.
+//
+// One search is one pass over the file (Knuth–Morris–Pratt), with the
+// lines of each occurrence followed forward and whether all were inserted
+// answered from an array made once per line map (insertedTo): a quote of
+// L repeated lines occurs at every line of a file of such lines,
+// overlapping, and searching again from the byte after each occurrence,
+// or walking each one's lines, would cost the file's lines times L.
 func (m *lineMap) charsElsewhere(f rfc5147.Fragment, quoted []byte, cur *rfcText) (hints [][2]int, moved int) {
 	key := charsKey{string(quoted), f.Form}
 	if r, ok := m.chars[key]; ok {
 		return r.hints, r.moved
 	}
 	moved = -1
-	for from := 0; len(quoted) > 0 && from <= len(cur.data); {
-		i := bytes.Index(cur.data[from:], quoted)
-		if i < 0 {
-			break
+	work := int64(0)
+	defer func() { questionWork.Add(work) }()
+	if n := len(quoted); n > 0 && n <= len(cur.data) {
+		inserted := m.insertedTo(cur)
+		// fail[i]: the longest proper border of quoted[:i+1].
+		fail := make([]int32, n)
+		for i, k := 1, int32(0); i < n; i++ {
+			for k > 0 && quoted[i] != quoted[k] {
+				k = fail[k-1]
+			}
+			if quoted[i] == quoted[k] {
+				k++
+			}
+			fail[i] = k
 		}
-		off, end := from+i, from+i+len(quoted)
-		from = off + 1
-		if !cur.boundary(off) || !cur.boundary(end) || !formAllows(f, off == 0, end == len(cur.data)) {
-			continue
-		}
-		l0, _ := cur.lineAt(off)
-		l1, _ := cur.lineAt(max(end-1, off))
-		if len(hints) < maxHints {
-			hints = append(hints, [2]int{l0, l1 + 1})
-		}
-		inserted := true
-		for j := l0; j <= l1 && j < len(cur.lines); j++ {
-			inserted = inserted && m.fromNew[j] < 0
-		}
-		switch {
-		case inserted && moved == -1:
-			moved = off
-		case inserted:
-			moved = -2
+		work += int64(n)
+		l0, l1 := 0, 0 // the lines holding an occurrence's first and last byte
+		for i, k := 0, int32(0); i < len(cur.data); i++ {
+			work++
+			for k > 0 && cur.data[i] != quoted[k] {
+				k = fail[k-1]
+			}
+			if cur.data[i] == quoted[k] {
+				k++
+			}
+			if int(k) < n {
+				continue
+			}
+			k = fail[k-1]
+			off, end := i+1-n, i+1
+			if !cur.boundary(off) || !cur.boundary(end) || !formAllows(f, off == 0, end == len(cur.data)) {
+				continue
+			}
+			// Occurrences come in increasing order: their lines too.
+			for l0 < len(cur.lines) && cur.lines[l0].end <= off {
+				l0, work = l0+1, work+1
+			}
+			for l1 < len(cur.lines) && cur.lines[l1].end <= end-1 {
+				l1, work = l1+1, work+1
+			}
+			if len(hints) < maxHints {
+				hints = append(hints, [2]int{l0, l1 + 1})
+			}
+			if l0 >= len(cur.lines) || int(inserted[l0]) >= min(l1, len(cur.lines)-1) {
+				if moved == -1 {
+					moved = off
+				} else {
+					moved = -2
+				}
+			}
+			if len(hints) == maxHints && moved == -2 {
+				break // nothing further changes the answer
+			}
 		}
 	}
 	if m.chars == nil {
@@ -340,6 +375,24 @@ func (m *lineMap) charsElsewhere(f rfc5147.Fragment, quoted []byte, cur *rfcText
 	}
 	m.chars[key] = charsFound{hints, moved}
 	return hints, moved
+}
+
+// insertedTo returns, for each new line of m (those of cur), the last new
+// line of the run of inserted lines (fromNew < 0) that starts there:
+// j-1 when line j was carried from an old line. Made once per line map.
+func (m *lineMap) insertedTo(cur *rfcText) []int32 {
+	if m.insertedRun == nil {
+		n := len(cur.lines)
+		m.insertedRun = make([]int32, n)
+		last := int32(n - 1)
+		for j := n - 1; j >= 0; j-- {
+			if m.fromNew[j] >= 0 {
+				last = int32(j - 1)
+			}
+			m.insertedRun[j] = last
+		}
+	}
+	return m.insertedRun
 }
 
 // charsKey and charsFound are charsElsewhere's question and answer.
