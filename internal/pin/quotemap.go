@@ -1,6 +1,7 @@
 package pin
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"unicode"
@@ -303,8 +304,9 @@ func mapCharQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 // once each: a suffix array of the bytes (as occursTwice has) would
 // bound those too, but the hints need the first places in file order.
 //
-// One search is one pass over the file (Knuth–Morris–Pratt), with the
-// lines of each occurrence followed forward and whether all were inserted
+// One search is one pass over the file (bytes.Index between matches,
+// Knuth–Morris–Pratt through overlapping ones), with the lines of each
+// occurrence followed forward and whether all were inserted
 // answered from an array made once per line map (insertedTo): a quote of
 // L repeated lines occurs at every line of a file of such lines,
 // overlapping, and searching again from the byte after each occurrence,
@@ -332,19 +334,35 @@ func (m *lineMap) charsElsewhere(f rfc5147.Fragment, quoted []byte, cur *rfcText
 		}
 		work += int64(n)
 		l0, l1 := 0, 0 // the lines holding an occurrence's first and last byte
-		for i, k := 0, int32(0); i < len(cur.data); i++ {
-			work++
-			for k > 0 && cur.data[i] != quoted[k] {
-				k = fail[k-1]
-			}
-			if cur.data[i] == quoted[k] {
-				k++
+		// Between partial matches bytes.Index skips ahead (fast, and it
+		// looks at each byte once more at most: the occurrence it
+		// verifies); from an occurrence on, the failure table follows
+		// the overlapping ones until no partial match is left.
+		for i, k := 0, int32(0); i < len(cur.data); {
+			if k == 0 {
+				j := bytes.Index(cur.data[i:], quoted)
+				if j < 0 {
+					work += int64(len(cur.data) - i)
+					break
+				}
+				work += int64(j + n)
+				i, k = i+j+n, int32(n)
+			} else {
+				work++
+				c := cur.data[i]
+				for k > 0 && c != quoted[k] {
+					k = fail[k-1]
+				}
+				if c == quoted[k] {
+					k++
+				}
+				i++
 			}
 			if int(k) < n {
 				continue
 			}
-			k = fail[k-1]
-			off, end := i+1-n, i+1
+			k = fail[n-1]
+			off, end := i-n, i
 			if !cur.boundary(off) || !cur.boundary(end) || !formAllows(f, off == 0, end == len(cur.data)) {
 				continue
 			}
