@@ -202,8 +202,11 @@ const neighbourhood = 8
 // lines further away; and at least one side has one.
 func anchoredAt(s, e, ns, ne, slack int, m *lineMap) bool {
 	seen := 0
+	// Each side's lines are those of the file: a quote may end at the
+	// end of the file (a zero-length char= there spans the line after
+	// the last), and nothing lies beyond it.
 	side := func(from, to, step int, ok func(i int) bool) bool {
-		for i := from; i != to; i += step {
+		for i := from; (step > 0 && i < to) || (step < 0 && i > to); i += step {
 			if m.distinct[i] {
 				seen++
 				return m.fate[i] == lineKept && ok(i)
@@ -211,7 +214,7 @@ func anchoredAt(s, e, ns, ne, slack int, m *lineMap) bool {
 		}
 		return true
 	}
-	before := side(s-1, max(-1, s-1-neighbourhood), -1, func(i int) bool { return m.toNew[i] < ns && ns-m.toNew[i] <= s-i+slack })
+	before := side(min(s-1, len(m.distinct)-1), max(-1, s-1-neighbourhood), -1, func(i int) bool { return m.toNew[i] < ns && ns-m.toNew[i] <= s-i+slack })
 	after := side(e, min(len(m.distinct), e+neighbourhood), 1, func(i int) bool { return m.toNew[i] >= ne && m.toNew[i]-ne <= i-e+slack })
 	return before && after && seen > 0
 }
