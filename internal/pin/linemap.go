@@ -50,6 +50,9 @@ type lineMap struct {
 	// occurs indexes the new lines for deletedLines, made once
 	// (occurs.go).
 	occurs *lineOccurrences
+	// deletedScans counts the line comparisons deletedLines spent
+	// scanning before occurs was built (scanDeleted).
+	deletedScans int64
 	// lineRuns are sameSection's nearest lines, made once (beyond.go).
 	lineRuns *lineRuns
 	stray    *strays // firstStray's, made once (beyond.go)

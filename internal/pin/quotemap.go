@@ -173,10 +173,13 @@ func mapLineQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 // into a file of N lines would cost Q × N.
 func deletedLines(f rfc5147.Fragment, s, e int, old, cur *rfcText, m *lineMap, out quoteMapping) quoteMapping {
 	n := e - s
-	if m.occurs == nil {
-		m.occurs = newLineOccurrences(cur, m)
+	hints, moved, ok := m.scanDeleted(f, s, n, old, cur)
+	if !ok {
+		if m.occurs == nil {
+			m.occurs = newLineOccurrences(cur, m)
+		}
+		hints, moved = m.occurs.find(old, s, n, cur, m, f.Form == rfc5147.FromStart, f.Form == rfc5147.ToEnd)
 	}
-	hints, moved := m.occurs.find(old, s, n, cur, m, f.Form == rfc5147.FromStart, f.Form == rfc5147.ToEnd)
 	out.elsewhere = append(out.elsewhere, hints...)
 	if out.said == 0 {
 		out.why = "the quoted lines hold no letter or digit to follow them by, and they changed"
@@ -189,6 +192,58 @@ func deletedLines(f rfc5147.Fragment, s, e int, old, cur *rfcText, m *lineMap, o
 	}
 	out.fate = quoteDeleted
 	return out
+}
+
+// deletedScanBudget is how many line comparisons the deletedLines
+// questions of one line map may spend looking over the new lines before
+// the index is built (lineOccurrences): a few scans of the file. The
+// index costs O(N log N) time and about 48 bytes a line (a 16M-line
+// version: 6 s and 768 MiB), which a page with one or two deleted quotes
+// into a large file need not pay; past the budget, the index bounds the
+// rest at O(n log N) a question.
+func deletedScanBudget(newLines int) int64 { return 4*int64(newLines) + 1024 }
+
+// scanDeleted answers deletedLines' question (where old lines [s, s+n)
+// occur among the new lines, as linesMatch and formAllows take them: the
+// first maxHints places, and the one all of whose lines were inserted,
+// -1 none, -2 two or more) by a look at every new line, while the line
+// map's budget lasts; ok is false when it ran out (the index answers).
+func (m *lineMap) scanDeleted(f rfc5147.Fragment, s, n int, old, cur *rfcText) (hints [][2]int, moved int, ok bool) {
+	if m.occurs != nil {
+		return nil, -1, false
+	}
+	budget := deletedScanBudget(len(cur.lines))
+	work := int64(0)
+	defer func() { questionWork.Add(work); m.deletedScans += work }()
+	moved = -1
+	first := old.content(s)
+	for k := 0; k+n <= len(cur.lines); k++ {
+		if m.deletedScans+work > budget {
+			return nil, -1, false
+		}
+		work++
+		if cur.content(k) != first || !formAllows(f, k == 0, k+n == len(cur.lines)) {
+			continue
+		}
+		work += int64(2 * n) // the lines compared, and looked at for insertion
+		if !linesMatch(old, s, cur, k, n) {
+			continue
+		}
+		if len(hints) < maxHints {
+			hints = append(hints, [2]int{k, k + n})
+		}
+		inserted := true
+		for j := k; j < k+n; j++ {
+			inserted = inserted && m.fromNew[j] < 0
+		}
+		switch {
+		case inserted && moved == -1:
+			moved = k
+		case inserted:
+			moved = -2
+		}
+	}
+	return hints, moved, true
 }
 
 // neighbourhood is how far from a quote the line that anchors it may be,
