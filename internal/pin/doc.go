@@ -60,8 +60,11 @@
 // arrays, the span index, arrays of nearest lines: occurs.go, beyond.go,
 // spanindex.go), so Q quotes into a file of N lines cost O(N + Q × (quote
 // length + log N)), whatever a fork commits (TestRelocationQuestionsBounded);
-// one exception: a char= quote whose lines were all deleted looks for its
-// characters in the whole file, once per distinct text.
+// the first questions of a kind are scanned until a few scans' worth is
+// spent (byteOccurrences, scanDeleted), so that a few quotes do not pay
+// for an index. One exception: a char= quote whose lines were all deleted
+// looks for its characters in the whole file (one pass), once per
+// distinct text.
 //
 // Every NewDest offered is resolved again and must pass every check. A
 // Changed link is applied only with Planner.AcceptChanged, at its new

@@ -50,6 +50,9 @@ type lineMap struct {
 	// occurs indexes the new lines for deletedLines, made once
 	// (occurs.go).
 	occurs *lineOccurrences
+	// deletedScans counts the line comparisons deletedLines spent
+	// scanning before occurs was built (scanDeleted).
+	deletedScans int64
 	// lineRuns are sameSection's nearest lines, made once (beyond.go).
 	lineRuns *lineRuns
 	stray    *strays // firstStray's, made once (beyond.go)
@@ -61,6 +64,9 @@ type lineMap struct {
 	words map[int]*wordMap
 	// chars are charsElsewhere's answers, by text and form.
 	chars map[charsKey]charsFound
+	// insertedRun: for each new line, the last of the inserted lines
+	// from it on (charsElsewhere), made once.
+	insertedRun []int32
 }
 
 // lineHunk is a run of changed lines: old [oldStart, oldEnd) became new

@@ -192,13 +192,21 @@ func TestOccursTwiceAgreesWithScan(t *testing.T) {
 func TestDeletedLinesAgreesWithScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 2))
 	forms := []rfc5147.Form{rfc5147.Range, rfc5147.FromStart, rfc5147.ToEnd}
-	moved, hinted := 0, 0
+	moved, hinted, indexed := 0, 0, 0
 	for round := range 1500 {
 		old, cur, m := randomPair(rng)
+		if round%2 == 0 {
+			// The scans' budget spent: the index answers every question
+			// (else the first few are scanned, then the index is built).
+			m.deletedScans = deletedScanBudget(len(cur.lines)) + 1
+		}
 		for s := range len(old.lines) {
 			for e := s + 1; e <= len(old.lines) && e <= s+6; e++ {
 				f := rfc5147.Fragment{Scheme: rfc5147.Line, Form: forms[rng.IntN(3)]}
 				out := quoteMapping{oldLines: [2]int{s, e}, said: rng.IntN(2)}
+				if m.occurs != nil {
+					indexed++
+				}
 				got, want := deletedLines(f, s, e, old, cur, m, out), deletedLinesScan(f, s, e, old, cur, m, out)
 				if !reflect.DeepEqual(got, want) {
 					t.Fatalf("round %d, lines [%d, %d), form %d:\nold %q\ncur %q\ngot  %+v\nwant %+v", round, s, e, f.Form, old.data, cur.data, got, want)
@@ -213,8 +221,43 @@ func TestDeletedLinesAgreesWithScan(t *testing.T) {
 		}
 	}
 	// The cases that matter were met: blocks found moved, hints cut short.
-	if moved < 500 || hinted < 500 {
-		t.Errorf("only %d moved blocks and %d full hint lists met", moved, hinted)
+	if moved < 500 || hinted < 500 || indexed < 20000 {
+		t.Errorf("only %d moved blocks, %d full hint lists and %d questions answered by the index met", moved, hinted, indexed)
+	}
+}
+
+// TestDeletedLinesScansThenIndexes: a line map's first deletedLines
+// questions are answered by a look over the new lines while a budget of a
+// few scans of the file lasts, and only then is the index made: one
+// deleted quote into a large file does not pay for it (O(N log N) time,
+// ~48 bytes a line), many do, and the scans cost O(N) in all. The answers
+// are the reference scan's either way.
+func TestDeletedLinesScansThenIndexes(t *testing.T) {
+	_, v1, v2, _ := adversarial("deleted", 3000)
+	old, cur := newRFCText([]byte(v1)), newRFCText([]byte(v2))
+	m := newLineMap(old, cur)
+	f := rfc5147.Fragment{Scheme: rfc5147.Line, Form: rfc5147.Range}
+	ask := func(i int) {
+		s := 8*i + 2
+		out := quoteMapping{oldLines: [2]int{s, s + 3}, said: 3}
+		got, want := deletedLines(f, s, s+3, old, cur, m, out), deletedLinesScan(f, s, s+3, old, cur, m, out)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("quote %d: got %+v, want %+v", i, got, want)
+		}
+	}
+	ask(0)
+	ask(1)
+	if m.occurs != nil {
+		t.Fatalf("two questions into %d lines built the index", len(cur.lines))
+	}
+	for i := 2; i < 3000; i++ {
+		ask(i)
+	}
+	if m.occurs == nil {
+		t.Fatal("3,000 questions and no index")
+	}
+	if budget := deletedScanBudget(len(cur.lines)); m.deletedScans > budget+int64(len(cur.lines)) {
+		t.Errorf("scans spent %d comparisons, budget %d", m.deletedScans, budget)
 	}
 }
 

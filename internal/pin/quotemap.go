@@ -173,10 +173,13 @@ func mapLineQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 // into a file of N lines would cost Q × N.
 func deletedLines(f rfc5147.Fragment, s, e int, old, cur *rfcText, m *lineMap, out quoteMapping) quoteMapping {
 	n := e - s
-	if m.occurs == nil {
-		m.occurs = newLineOccurrences(cur, m)
+	hints, moved, ok := m.scanDeleted(f, s, n, old, cur)
+	if !ok {
+		if m.occurs == nil {
+			m.occurs = newLineOccurrences(cur, m)
+		}
+		hints, moved = m.occurs.find(old, s, n, cur, m, f.Form == rfc5147.FromStart, f.Form == rfc5147.ToEnd)
 	}
-	hints, moved := m.occurs.find(old, s, n, cur, m, f.Form == rfc5147.FromStart, f.Form == rfc5147.ToEnd)
 	out.elsewhere = append(out.elsewhere, hints...)
 	if out.said == 0 {
 		out.why = "the quoted lines hold no letter or digit to follow them by, and they changed"
@@ -191,6 +194,58 @@ func deletedLines(f rfc5147.Fragment, s, e int, old, cur *rfcText, m *lineMap, o
 	return out
 }
 
+// deletedScanBudget is how many line comparisons the deletedLines
+// questions of one line map may spend looking over the new lines before
+// the index is built (lineOccurrences): a few scans of the file. The
+// index costs O(N log N) time and about 48 bytes a line (a 16M-line
+// version: 6 s and 768 MiB), which a page with one or two deleted quotes
+// into a large file need not pay; past the budget, the index bounds the
+// rest at O(n log N) a question.
+func deletedScanBudget(newLines int) int64 { return 4*int64(newLines) + 1024 }
+
+// scanDeleted answers deletedLines' question (where old lines [s, s+n)
+// occur among the new lines, as linesMatch and formAllows take them: the
+// first maxHints places, and the one all of whose lines were inserted,
+// -1 none, -2 two or more) by a look at every new line, while the line
+// map's budget lasts; ok is false when it ran out (the index answers).
+func (m *lineMap) scanDeleted(f rfc5147.Fragment, s, n int, old, cur *rfcText) (hints [][2]int, moved int, ok bool) {
+	if m.occurs != nil {
+		return nil, -1, false
+	}
+	budget := deletedScanBudget(len(cur.lines))
+	work := int64(0)
+	defer func() { questionWork.Add(work); m.deletedScans += work }()
+	moved = -1
+	first := old.content(s)
+	for k := 0; k+n <= len(cur.lines); k++ {
+		if m.deletedScans+work > budget {
+			return nil, -1, false
+		}
+		work++
+		if cur.content(k) != first || !formAllows(f, k == 0, k+n == len(cur.lines)) {
+			continue
+		}
+		work += int64(2 * n) // the lines compared, and looked at for insertion
+		if !linesMatch(old, s, cur, k, n) {
+			continue
+		}
+		if len(hints) < maxHints {
+			hints = append(hints, [2]int{k, k + n})
+		}
+		inserted := true
+		for j := k; j < k+n; j++ {
+			inserted = inserted && m.fromNew[j] < 0
+		}
+		switch {
+		case inserted && moved == -1:
+			moved = k
+		case inserted:
+			moved = -2
+		}
+	}
+	return hints, moved, true
+}
+
 // neighbourhood is how far from a quote the line that anchors it may be,
 // and how far it may have moved away from it.
 const neighbourhood = 8
@@ -202,8 +257,11 @@ const neighbourhood = 8
 // lines further away; and at least one side has one.
 func anchoredAt(s, e, ns, ne, slack int, m *lineMap) bool {
 	seen := 0
+	// Each side's lines are those of the file: a quote may end at the
+	// end of the file (a zero-length char= there spans the line after
+	// the last), and nothing lies beyond it.
 	side := func(from, to, step int, ok func(i int) bool) bool {
-		for i := from; i != to; i += step {
+		for i := from; (step > 0 && i < to) || (step < 0 && i > to); i += step {
 			if m.distinct[i] {
 				seen++
 				return m.fate[i] == lineKept && ok(i)
@@ -211,7 +269,7 @@ func anchoredAt(s, e, ns, ne, slack int, m *lineMap) bool {
 		}
 		return true
 	}
-	before := side(s-1, max(-1, s-1-neighbourhood), -1, func(i int) bool { return m.toNew[i] < ns && ns-m.toNew[i] <= s-i+slack })
+	before := side(min(s-1, len(m.distinct)-1), max(-1, s-1-neighbourhood), -1, func(i int) bool { return m.toNew[i] < ns && ns-m.toNew[i] <= s-i+slack })
 	after := side(e, min(len(m.distinct), e+neighbourhood), 1, func(i int) bool { return m.toNew[i] >= ne && m.toNew[i]-ne <= i-e+slack })
 	return before && after && seen > 0
 }
@@ -303,36 +361,89 @@ func mapCharQuote(f rfc5147.Fragment, sel *rfc5147.Selection, old, cur *rfcText,
 // page may hold thousands) search once. Different texts still search
 // once each: a suffix array of the bytes (as occursTwice has) would
 // bound those too, but the hints need the first places in file order.
+//
+// One search is one pass over the file (bytes.Index between matches,
+// Knuth–Morris–Pratt through overlapping ones), with the lines of each
+// occurrence followed forward and whether all were inserted
+// answered from an array made once per line map (insertedTo): a quote of
+// L repeated lines occurs at every line of a file of such lines,
+// overlapping, and searching again from the byte after each occurrence,
+// or walking each one's lines, would cost the file's lines times L.
 func (m *lineMap) charsElsewhere(f rfc5147.Fragment, quoted []byte, cur *rfcText) (hints [][2]int, moved int) {
 	key := charsKey{string(quoted), f.Form}
 	if r, ok := m.chars[key]; ok {
 		return r.hints, r.moved
 	}
 	moved = -1
-	for from := 0; len(quoted) > 0 && from <= len(cur.data); {
-		i := bytes.Index(cur.data[from:], quoted)
-		if i < 0 {
-			break
+	work := int64(0)
+	defer func() { questionWork.Add(work) }()
+	if n := len(quoted); n > 0 && n <= len(cur.data) {
+		inserted := m.insertedTo(cur)
+		// fail[i]: the longest proper border of quoted[:i+1].
+		fail := make([]int32, n)
+		for i, k := 1, int32(0); i < n; i++ {
+			for k > 0 && quoted[i] != quoted[k] {
+				k = fail[k-1]
+			}
+			if quoted[i] == quoted[k] {
+				k++
+			}
+			fail[i] = k
 		}
-		off, end := from+i, from+i+len(quoted)
-		from = off + 1
-		if !cur.boundary(off) || !cur.boundary(end) || !formAllows(f, off == 0, end == len(cur.data)) {
-			continue
-		}
-		l0, _ := cur.lineAt(off)
-		l1, _ := cur.lineAt(max(end-1, off))
-		if len(hints) < maxHints {
-			hints = append(hints, [2]int{l0, l1 + 1})
-		}
-		inserted := true
-		for j := l0; j <= l1 && j < len(cur.lines); j++ {
-			inserted = inserted && m.fromNew[j] < 0
-		}
-		switch {
-		case inserted && moved == -1:
-			moved = off
-		case inserted:
-			moved = -2
+		work += int64(n)
+		l0, l1 := 0, 0 // the lines holding an occurrence's first and last byte
+		// Between partial matches bytes.Index skips ahead (fast, and it
+		// looks at each byte once more at most: the occurrence it
+		// verifies); from an occurrence on, the failure table follows
+		// the overlapping ones until no partial match is left.
+		for i, k := 0, int32(0); i < len(cur.data); {
+			if k == 0 {
+				j := bytes.Index(cur.data[i:], quoted)
+				if j < 0 {
+					work += int64(len(cur.data) - i)
+					break
+				}
+				work += int64(j + n)
+				i, k = i+j+n, int32(n)
+			} else {
+				work++
+				c := cur.data[i]
+				for k > 0 && c != quoted[k] {
+					k = fail[k-1]
+				}
+				if c == quoted[k] {
+					k++
+				}
+				i++
+			}
+			if int(k) < n {
+				continue
+			}
+			k = fail[n-1]
+			off, end := i-n, i
+			if !cur.boundary(off) || !cur.boundary(end) || !formAllows(f, off == 0, end == len(cur.data)) {
+				continue
+			}
+			// Occurrences come in increasing order: their lines too.
+			for l0 < len(cur.lines) && cur.lines[l0].end <= off {
+				l0, work = l0+1, work+1
+			}
+			for l1 < len(cur.lines) && cur.lines[l1].end <= end-1 {
+				l1, work = l1+1, work+1
+			}
+			if len(hints) < maxHints {
+				hints = append(hints, [2]int{l0, l1 + 1})
+			}
+			if l0 >= len(cur.lines) || int(inserted[l0]) >= min(l1, len(cur.lines)-1) {
+				if moved == -1 {
+					moved = off
+				} else {
+					moved = -2
+				}
+			}
+			if len(hints) == maxHints && moved == -2 {
+				break // nothing further changes the answer
+			}
 		}
 	}
 	if m.chars == nil {
@@ -340,6 +451,24 @@ func (m *lineMap) charsElsewhere(f rfc5147.Fragment, quoted []byte, cur *rfcText
 	}
 	m.chars[key] = charsFound{hints, moved}
 	return hints, moved
+}
+
+// insertedTo returns, for each new line of m (those of cur), the last new
+// line of the run of inserted lines (fromNew < 0) that starts there:
+// j-1 when line j was carried from an old line. Made once per line map.
+func (m *lineMap) insertedTo(cur *rfcText) []int32 {
+	if m.insertedRun == nil {
+		n := len(cur.lines)
+		m.insertedRun = make([]int32, n)
+		last := int32(n - 1)
+		for j := n - 1; j >= 0; j-- {
+			if m.fromNew[j] >= 0 {
+				last = int32(j - 1)
+			}
+			m.insertedRun[j] = last
+		}
+	}
+	return m.insertedRun
 }
 
 // charsKey and charsFound are charsElsewhere's question and answer.

@@ -196,3 +196,30 @@ func TestLineMapPairingBoundedByBytes(t *testing.T) {
 		t.Errorf("a 1 MiB line edited in one place: fate %d, want edited", m.fate[1])
 	}
 }
+
+// TestZeroLengthCharAtEndOfFile: a zero-length char= position at the end
+// of a file (char=N,N, N its characters) spans the line after the last;
+// anchoredAt looked for a distinctive neighbour from there on, past the
+// file, and indexed out of range (a panic on a link anyone may write,
+// with or without a final line ending, LF or CRLF). It is told like the
+// line= position at the end: review, never re-pointed.
+func TestZeroLengthCharAtEndOfFile(t *testing.T) {
+	for _, c := range []struct{ v1, v2, frag, line string }{
+		{"a\nb\nc\n", "x\na\nb\nc\n", "char=6,6", "line=3,3"},
+		{"a\nb\nc\n", "a\nb\nc\nd\n", "char=6,6", "line=3,3"},
+		{"a\r\nb\r\nc\r\n", "x\r\na\r\nb\r\nc\r\n", "char=6,6", "line=3,3"},
+		{"a\nb\nc", "x\na\nb\nc", "char=5,5", ""},
+	} {
+		dir := importHistory(t, "f.txt", []string{c.v1, c.v2})
+		page := "[q](../f.txt#" + c.frag + ";md5=" + md5hex(c.v1) + ")\n"
+		if c.line != "" {
+			page += "[q](../f.txt#" + c.line + ";md5=" + md5hex(c.v1) + ")\n"
+		}
+		changes := planWith(t, dir, NewHistory(dir), page)
+		for _, ch := range changes {
+			if ch.Class != Review || ch.NewDest != "" {
+				t.Errorf("%q → %q, %s: %s %q (%s), want review and no new link", c.v1, c.v2, ch.Link.Dest, ch.Class, ch.NewDest, ch.Message)
+			}
+		}
+	}
+}

@@ -189,7 +189,7 @@ func BenchmarkRelocationQuestions(b *testing.B) {
 				m := newLineMap(old, cur)
 				f := rfc5147.Fragment{Scheme: rfc5147.Line, Form: rfc5147.Range}
 				for b.Loop() {
-					m.occurs = nil
+					m.occurs, m.deletedScans = nil, 0
 					for i := range n {
 						s := 8*i + 2
 						out := quoteMapping{said: 3}

@@ -201,3 +201,47 @@ func TestCharsElsewhereAgreesWithScan(t *testing.T) {
 		t.Errorf("only %d moved texts met", moved)
 	}
 }
+
+// TestCharsElsewhereLinear: the search for a deleted char= quote's
+// characters looks at the file once, however many times and however
+// densely the quoted text occurs in it: a quote of L repeated lines into
+// a file of N such lines occurs at N-L+1 places, overlapping, and a
+// search that re-reads the quote at each (bytes.Index from the next byte)
+// or walks each occurrence's lines costs N × L. Work is counted in
+// questionWork (bytes and lines looked at, binary-search steps) and held
+// to grow no faster than the file when file and quote grow fourfold
+// (N × L grows sixteenfold); the answer is the reference scan's.
+func TestCharsElsewhereLinear(t *testing.T) {
+	perByte := map[int]float64{}
+	for _, n := range []int{1000, 4000} {
+		// Old lines: the file's lines, the quote's deleted from its place
+		// (an "x" line moved); new lines: some inserted, some kept.
+		oldLines := strings.Repeat("x\n", n)
+		curLines := "y\n" + strings.Repeat("x\n", n) + strings.Repeat("x\n", n/2+1)
+		old, cur := newRFCText([]byte(oldLines)), newRFCText([]byte(curLines))
+		m := newLineMap(old, cur)
+		quoted := old.data[2 : 2+2*(n/2)] // n/2 lines
+		for _, form := range []rfc5147.Form{rfc5147.Range, rfc5147.FromStart, rfc5147.ToEnd} {
+			f := rfc5147.Fragment{Scheme: rfc5147.Char, Form: form}
+			wh, wm := charsElsewhereScan(f, quoted, cur, m)
+			m.chars = nil
+			before := questionWork.Load()
+			gh, gm := m.charsElsewhere(f, quoted, cur)
+			work := questionWork.Load() - before
+			if !reflect.DeepEqual(gh, wh) || gm != wm {
+				t.Fatalf("n %d form %d: %v %d, want %v %d", n, form, gh, gm, wh, wm)
+			}
+			if form == rfc5147.Range {
+				if len(wh) != maxHints || wm != -2 {
+					t.Fatalf("n %d: hints %v moved %d: the workload lacks dense occurrences, some inserted", n, wh, wm)
+				}
+				perByte[n] = float64(work) / float64(len(cur.data)+len(quoted))
+			}
+		}
+	}
+	if growth := perByte[4000] / perByte[1000]; growth > 1.5 {
+		t.Errorf("work per byte %.1f at 1000 lines, %.1f at 4000 (×%.2f): grows with file and quote", perByte[1000], perByte[4000], growth)
+	} else {
+		t.Logf("work per byte %.1f at 1000 lines, %.1f at 4000 (×%.2f)", perByte[1000], perByte[4000], growth)
+	}
+}
