@@ -4,8 +4,8 @@ import (
 	"html"
 	"regexp"
 	"strings"
-	"unicode"
 
+	"github.com/textfrag/textfrag/internal/quotelink"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -70,7 +70,7 @@ func textOf(n ast.Node, src []byte, span func(code string) string) string {
 		}
 	}
 	walk(n)
-	return oneLine(b.String())
+	return quotelink.OneLine(b.String())
 }
 
 // charRef matches a character reference at the start of a string: a name
@@ -124,21 +124,6 @@ func codeSpan(code string) string {
 		pad = " "
 	}
 	return fence + pad + code + pad + fence
-}
-
-// oneLine turns each run of white space into one space, leaves out other
-// control characters, and trims.
-func oneLine(s string) string {
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case unicode.IsSpace(r):
-			return ' '
-		case unicode.IsControl(r):
-			return -1
-		}
-		return r
-	}, s)
-	return strings.Join(strings.Fields(s), " ")
 }
 
 // ReadsAs reports whether the link text label, Markdown as written between

@@ -11,7 +11,7 @@ import "strings"
 // (CommonMark 6.1); its content is written as it is, since backslash
 // escapes do not work inside it. A backtick that opens no span is escaped.
 func EscapeCaption(s string) string {
-	s = oneLine(s)
+	s = OneLine(s)
 	var b strings.Builder
 	for s != "" {
 		i := strings.IndexByte(s, '`')

@@ -21,7 +21,7 @@ func FuzzMarkdown(f *testing.F) {
 			t.Fatalf("%q spans lines", md)
 		}
 		got, ok := parseLink(t, md)
-		want := Link{Text: oneLine(text), Dest: strings.TrimPrefix(writeDest(dest), "<>"), Title: oneLine(title)}
+		want := Link{Text: OneLine(text), Dest: strings.TrimPrefix(writeDest(dest), "<>"), Title: OneLine(title)}
 		if !ok || got != want {
 			t.Fatalf("%q reads back as %+v (ok %v); want %+v", md, got, ok, want)
 		}

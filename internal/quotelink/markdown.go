@@ -43,7 +43,7 @@ func (l Link) Markdown() string {
 	}
 	b.WriteString("](")
 	b.WriteString(writeDest(l.Dest))
-	if t := oneLine(l.Title); t != "" {
+	if t := OneLine(l.Title); t != "" {
 		switch {
 		case !strings.ContainsAny(t, `"\`):
 			b.WriteString(` "` + t + `"`)
@@ -65,7 +65,7 @@ func (l Link) Markdown() string {
 // where it never emphasizes, '&' where it would start an entity
 // reference), white space runs as one space, control characters left out.
 func EscapeText(s string) string {
-	s = oneLine(s)
+	s = OneLine(s)
 	var b strings.Builder
 	for i, r := range s {
 		switch {
@@ -79,9 +79,10 @@ func EscapeText(s string) string {
 	return b.String()
 }
 
-// oneLine turns each run of white space into one space, leaves out other
-// control characters, and trims.
-func oneLine(s string) string {
+// OneLine turns each run of white space into one space, leaves out other
+// control characters, and trims: a link's text or title as textfrag link
+// writes it, on one line.
+func OneLine(s string) string {
 	s = strings.Map(func(r rune) rune {
 		switch {
 		case unicode.IsSpace(r):

@@ -209,7 +209,7 @@ func TestMarkdownReadsBack(t *testing.T) {
 			l := Link{Text: tx, Dest: d, Title: titles[(i+j)%len(titles)]}
 			md := l.Markdown()
 			got, ok := parseLink(t, md)
-			want := Link{Text: oneLine(tx), Dest: strings.TrimPrefix(writeDest(d), "<>"), Title: l.Title}
+			want := Link{Text: OneLine(tx), Dest: strings.TrimPrefix(writeDest(d), "<>"), Title: l.Title}
 			if !ok || got != want {
 				t.Errorf("%q reads back as %+v (ok %v); want %+v", md, got, ok, want)
 			}
