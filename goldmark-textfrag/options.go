@@ -221,6 +221,14 @@ func WithUnpinnedWarnings(on bool) Option {
 	return optionFunc(func(c *config) { c.unpinned = on })
 }
 
+// UnpinnedWarning is the message of WithUnpinnedWarnings for a link
+// without md5= on the page named page (as the command was given it), which
+// `textfrag pin --write` pins. Front ends that verify what goldmark does not
+// parse (the Hugo shortcode in a page, for one) give the same warning.
+func UnpinnedWarning(page string) string {
+	return fmt.Sprintf("unpinned: no md5= check, so the link quotes whatever the file holds now, right or not; pin it with `textfrag pin --write %s`", page)
+}
+
 // WithWarningsAsErrors makes warnings (clamped positions, unknown integrity
 // checks, title options that do nothing, code shown as plain text because
 // it is over the highlighting budget) errors. Default: off.

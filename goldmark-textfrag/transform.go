@@ -198,7 +198,7 @@ func (d *document) link(n ast.Node) {
 	var kinds map[string]string // by warning, when not "warning"
 	warnings := target.Warnings(res)
 	if d.cfg.unpinned && !hasMD5(res.Fragment) {
-		w := fmt.Sprintf("unpinned: no md5= check, so the link quotes whatever the file holds now, right or not; pin it with `textfrag pin --write %s`", d.pinName())
+		w := UnpinnedWarning(d.pinName())
 		if foreign {
 			w = fmt.Sprintf("unpinned: no md5= check, so the link quotes whatever the file holds now, right or not; pin it: add ;md5=%s to its fragment (textfrag pin rewrites Markdown links only)", res.Selection.Entity.MD5Hex())
 		}

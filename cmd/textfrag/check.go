@@ -53,9 +53,9 @@ textfrag.toml also sets defaults for the flags below (a flag given overrides
 it), and its source key is the default for PATHS, else ".". Files are named
 as given, relative to the current directory.
 
-A link without md5= is "unpinned": it quotes whatever the lines hold now, so
-check warns about each one (an error with --strict), naming the command that
-pins it. To require pins in CI, run "textfrag pin --check" too.
+A link (or textfrag shortcode) without md5= is "unpinned": it quotes whatever
+the lines hold now, so check warns about each one (an error with --strict),
+naming the command that pins it. To require pins in CI, run "textfrag pin --check" too.
 
 Formats (--format):
   text    "file:line:col: error: link: message" lines on stderr
@@ -218,7 +218,7 @@ func checkRun(e *env, o *checkOptions) int {
 			readErrs[i] = err
 			return
 		}
-		pages[i], readErrs[i] = page.Check(md, r, files[i], src, lf.lenient)
+		pages[i], readErrs[i] = page.Check(md, r, files[i], src, page.CheckOptions{Lenient: lf.lenient, Unpinned: lf.unpinned})
 		if pages[i] != nil {
 			pages[i].Problems = append(pages[i].Problems, migrate.Foreign(files[i], src)...) // other tools' includes
 		}

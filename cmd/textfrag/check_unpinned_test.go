@@ -133,3 +133,33 @@ func TestCheckUnpinnedAdviceReference(t *testing.T) {
 		t.Errorf("check --strict after the advice: exit %d\n%s%s", code, out, e)
 	}
 }
+
+// TestCheckUnpinnedShortcode: a textfrag shortcode without md5= in a page
+// is warned about as an unpinned link is (check --strict fails on it), and
+// the warning's command, run as printed, pins it: check --strict then
+// passes. (Hugo runs a shortcode inside a code span too, so it counts.)
+func TestCheckUnpinnedShortcode(t *testing.T) {
+	s := newPinSite(t, map[string]string{
+		"site/src/a.go":  numberedSource(1, 10),
+		"site/docs/g.md": "Intro.\n\n{{< textfrag \"../src/a.go#line=3,5\" >}}\n",
+	})
+	s.git("init", "-q")
+	s.commit("start")
+	out, errOut, code := s.shell("site", "textfrag check --strict docs", "")
+	if code == 0 {
+		t.Fatalf("check --strict passed an unpinned shortcode:\n%s%s", out, errOut)
+	}
+	m := regexp.MustCompile("(?m)^docs/g.md:3:1: (?:warning|error): ../src/a.go#line=3,5: unpinned: .*`(textfrag [^`]+)`$").FindStringSubmatch(errOut)
+	if m == nil {
+		t.Fatalf("no unpinned warning with a command for the shortcode at g.md:3:1:\n%s", errOut)
+	}
+	if out, errOut, code := s.shell("site", m[1], ""); code != 0 {
+		t.Fatalf("%s: exit %d\n%s%s", m[1], code, out, errOut)
+	}
+	if got := s.read("site/docs/g.md"); !regexp.MustCompile(`\{\{< textfrag "\.\./src/a\.go#line=3,5;md5=[0-9a-f]{32}" >\}\}`).MatchString(got) {
+		t.Errorf("the shortcode is not pinned:\n%s", got)
+	}
+	if out, errOut, code := s.shell("site", "textfrag check --strict docs", ""); code != 0 {
+		t.Errorf("check --strict after the remedy: exit %d\n%s%s", code, out, errOut)
+	}
+}

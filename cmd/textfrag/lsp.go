@@ -124,6 +124,7 @@ func lspConfig(lf *linkFlags, pinArgs string) (lsp.Config, error) {
 		Resolver: lf.secrets.options(target.Options{Root: lf.root, Charsets: lf.charsets, Remote: ro, Symbols: symbols.Set()}),
 		Markdown: func(r *target.Resolver) goldmark.Markdown { return lf.markdown(r) },
 		Lenient:  lf.lenient,
+		Unpinned: lf.unpinned,
 		Advise: func(problems []*textfrag.Problem) {
 			lf.proj.AdviseRoot(problems)
 			for _, q := range problems {

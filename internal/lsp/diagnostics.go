@@ -56,7 +56,7 @@ func (s *Server) publish(d *document) {
 	if d.path == "" || d.proj == "" {
 		problems = s.notChecked(d)
 	} else {
-		p, err := page.Check(s.cfg.Markdown(r), r, s.pageName(d.path), d.text, s.cfg.Lenient)
+		p, err := page.Check(s.cfg.Markdown(r), r, s.pageName(d.path), d.text, page.CheckOptions{Lenient: s.cfg.Lenient, Unpinned: s.cfg.Unpinned})
 		if err != nil {
 			problems = []*textfrag.Problem{{Severity: textfrag.Error, Line: 1, Column: 1, Kind: "read", Message: err.Error()}}
 		} else {

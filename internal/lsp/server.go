@@ -36,6 +36,9 @@ type Config struct {
 	Markdown func(r *target.Resolver) goldmark.Markdown
 	// Lenient is check's --lenient, for the shortcodes page.Check verifies.
 	Lenient bool
+	// Unpinned is check's warning about links without md5=, for the
+	// shortcodes page.Check verifies (Markdown has its own for links).
+	Unpinned bool
 	// Advise, if set, adds the command's remedies to a page's problems, as
 	// check does before it prints them.
 	Advise func(problems []*textfrag.Problem)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 )
 
@@ -22,7 +23,7 @@ func TestCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := "---\ntitle: T\n---\n{{< textfrag title=\"x\" >}}\n\n[a](a.go#line=5,6)\n\n[b](missing.go#line=1)\n"
-	p, err := Check(NewMarkdown(r, false, nil, nil), r, filepath.Join(dir, "p.md"), []byte(src), false)
+	p, err := Check(NewMarkdown(r, false, nil, nil), r, filepath.Join(dir, "p.md"), []byte(src), CheckOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +56,7 @@ func TestCheckFrontMatter(t *testing.T) {
 		"description: |\n  Lines:\n  [fine](a.go#line=0,1)\n  and [past](a.go#line=7,9).\n" +
 		"params:\n  more: [\"x [gone](gone.go#char=0,1)\"]\n  other: https://example.org/#section\n" +
 		"---\n\nBody [ok](a.go#line=0,1).\n"
-	p, err := Check(NewMarkdown(r, false, nil, nil), r, filepath.Join(dir, "p.md"), []byte(src), false)
+	p, err := Check(NewMarkdown(r, false, nil, nil), r, filepath.Join(dir, "p.md"), []byte(src), CheckOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,5 +72,47 @@ func TestCheckFrontMatter(t *testing.T) {
 	}, "\n")
 	if p.Links != 6 || strings.Join(got, "\n") != want {
 		t.Errorf("%d links, problems:\n%s\nwant 6 links:\n%s", p.Links, strings.Join(got, "\n"), want)
+	}
+}
+
+// TestCheckUnpinnedShortcodes: with CheckOptions.Unpinned, a textfrag
+// shortcode without md5= is warned about as a link without it is, at the
+// shortcode's place and with the same kind and advice; one with md5= is
+// not; without the option, neither is.
+func TestCheckUnpinnedShortcodes(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte("one\ntwo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := target.New(target.Options{Root: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "{{< textfrag \"a.go#line=0,1\" >}}\n\n" +
+		"{{< textfrag \"a.go#line=0,1;md5=2094b601daac3d68f5aed51d3c20f7cd\" >}}\n\n" +
+		"[link](a.go#line=1,2)\n"
+	md := NewMarkdown(r, false, nil, nil, textfrag.WithUnpinnedWarnings(true))
+	name := filepath.Join(dir, "p.md")
+	for _, c := range []struct {
+		o    CheckOptions
+		want string
+	}{
+		{CheckOptions{Unpinned: true}, "1:1 warning unpinned a.go#line=0,1\n5:1 warning unpinned a.go#line=1,2"},
+		{CheckOptions{}, "5:1 warning unpinned a.go#line=1,2"},
+	} {
+		p, err := Check(md, r, name, []byte(src), c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, q := range p.Problems {
+			got = append(got, fmt.Sprintf("%d:%d %s %s %s", q.Line, q.Column, q.Severity, q.Kind, q.Link))
+			if q.Kind == "unpinned" && q.Message != textfrag.UnpinnedWarning(name) {
+				t.Errorf("%d:%d: message %q, want the links' own", q.Line, q.Column, q.Message)
+			}
+		}
+		if strings.Join(got, "\n") != c.want {
+			t.Errorf("%+v: problems:\n%s\nwant:\n%s", c.o, strings.Join(got, "\n"), c.want)
+		}
 	}
 }

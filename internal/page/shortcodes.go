@@ -6,17 +6,32 @@ import (
 	"sort"
 
 	textfrag "github.com/textfrag/textfrag/goldmark-textfrag"
+	"github.com/textfrag/textfrag/goldmark-textfrag/rfc5147"
 	"github.com/textfrag/textfrag/goldmark-textfrag/target"
 	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/yuin/goldmark"
 )
+
+// CheckOptions are check's settings for what its goldmark instance does not
+// see, the textfrag shortcodes of a page (the instance has its own
+// options for links). The zero value checks strictly and warns about
+// nothing more than the files' own warnings.
+type CheckOptions struct {
+	// Lenient is check's --lenient: syntax errors a lenient build passes
+	// are warnings.
+	Lenient bool
+	// Unpinned warns about each shortcode without md5=, as
+	// textfrag.WithUnpinnedWarnings does about links: `pin --write`
+	// pins shortcodes as it pins links.
+	Unpinned bool
+}
 
 // CheckShortcodes verifies the textfrag shortcodes of the page name, whose
 // contents are src, as check verifies links: each is counted as a link, and
 // its errors and warnings are added to the page's problems in document
 // order. A shortcode Hugo would refuse (no path, no RFC 5147 fragment, a
 // remote host not allowed) is an error, as it fails the Hugo build.
-func CheckShortcodes(p *Page, lenient bool, r *target.Resolver, name string, src []byte) {
+func CheckShortcodes(p *Page, o CheckOptions, r *target.Resolver, name string, src []byte) {
 	scs := mdlink.PageShortcodes(src)
 	if len(scs) == 0 {
 		return
@@ -41,7 +56,7 @@ func CheckShortcodes(p *Page, lenient bool, r *target.Resolver, name string, src
 			prob.Err = err
 		case err != nil:
 			prob.Kind, prob.Message, prob.Err = target.Kind(err), target.Explain(err, name), err
-			if lenient && target.Lenient(err) {
+			if o.Lenient && target.Lenient(err) {
 				prob.Severity = textfrag.Warning
 				prob.Message += " (a warning in lenient mode)"
 			}
@@ -49,6 +64,11 @@ func CheckShortcodes(p *Page, lenient bool, r *target.Resolver, name string, src
 			for _, w := range target.Warnings(res) {
 				wp := *prob
 				wp.Severity, wp.Kind, wp.Message = textfrag.Warning, "warning", w
+				p.Problems = append(p.Problems, &wp)
+			}
+			if o.Unpinned && !pinned(res.Fragment) {
+				wp := *prob
+				wp.Severity, wp.Kind, wp.Message = textfrag.Warning, "unpinned", textfrag.UnpinnedWarning(name)
 				p.Problems = append(p.Problems, &wp)
 			}
 			continue
@@ -63,18 +83,27 @@ func CheckShortcodes(p *Page, lenient bool, r *target.Resolver, name string, src
 
 // Check does check's work for one page, whose contents are src: it
 // converts the page without rendering it, and verifies its textfrag
-// shortcodes (lenient: as --lenient does) and the links of its front
-// matter (CheckFrontMatter). The page's Problems are every
+// shortcodes (with o) and the links of its front matter (CheckFrontMatter). The page's Problems are every
 // error and warning check reports for it, in document order, and Links
 // counts what was checked. err is set only when the page cannot be
 // converted at all (a panic is turned into one).
-func Check(md goldmark.Markdown, r *target.Resolver, name string, src []byte, lenient bool) (_ *Page, err error) {
+func Check(md goldmark.Markdown, r *target.Resolver, name string, src []byte, o CheckOptions) (_ *Page, err error) {
 	defer Recover(&err, name)
 	p, err := Convert(md, r, name, src, false, false)
 	if err != nil {
 		return nil, err
 	}
-	CheckShortcodes(p, lenient, r, name, src)
+	CheckShortcodes(p, o, r, name, src)
 	CheckFrontMatter(md, p, r, name, src)
 	return p, nil
+}
+
+// pinned reports whether f carries an md5= check.
+func pinned(f rfc5147.Fragment) bool {
+	for _, c := range f.Checks {
+		if c.Kind == rfc5147.MD5 {
+			return true
+		}
+	}
+	return false
 }
