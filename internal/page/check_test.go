@@ -14,14 +14,7 @@ import (
 // TestCheck: one call gives the problems check reports for a page, links
 // and shortcodes together, in document order, with their positions.
 func TestCheck(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte("one\ntwo\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := target.New(target.Options{Root: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, r := checkProject(t)
 	src := "---\ntitle: T\n---\n{{< textfrag title=\"x\" >}}\n\n[a](a.go#line=5,6)\n\n[b](missing.go#line=1)\n"
 	p, err := Check(NewMarkdown(r, false, nil, nil), r, filepath.Join(dir, "p.md"), []byte(src), CheckOptions{})
 	if err != nil {
@@ -43,14 +36,7 @@ func TestCheck(t *testing.T) {
 // counted, and placed where the link is written; strings without a
 // fragment, code spans and other fragments are not links to check.
 func TestCheckFrontMatter(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte("one\ntwo\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := target.New(target.Options{Root: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, r := checkProject(t)
 	src := "---\ntitle: \"The [stale](a.go#line=0,1;md5=0123456789abcdef0123456789abcdef) title\"\n" +
 		"summary: See [missing](nothere.go#line=0,1) and `[code](a.go#line=9,9)`.\n" +
 		"description: |\n  Lines:\n  [fine](a.go#line=0,1)\n  and [past](a.go#line=7,9).\n" +
@@ -80,14 +66,7 @@ func TestCheckFrontMatter(t *testing.T) {
 // shortcode's place and with the same kind and advice; one with md5= is
 // not; without the option, neither is.
 func TestCheckUnpinnedShortcodes(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte("one\ntwo\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := target.New(target.Options{Root: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, r := checkProject(t)
 	src := "{{< textfrag \"a.go#line=0,1\" >}}\n\n" +
 		"{{< textfrag \"a.go#line=0,1;md5=2094b601daac3d68f5aed51d3c20f7cd\" >}}\n\n" +
 		"[link](a.go#line=1,2)\n"
@@ -115,4 +94,19 @@ func TestCheckUnpinnedShortcodes(t *testing.T) {
 			t.Errorf("%+v: problems:\n%s\nwant:\n%s", c.o, strings.Join(got, "\n"), c.want)
 		}
 	}
+}
+
+// checkProject makes a project root holding a.go ("one\ntwo\n") and a
+// resolver for it.
+func checkProject(t *testing.T) (string, *target.Resolver) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte("one\ntwo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := target.New(target.Options{Root: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, r
 }
