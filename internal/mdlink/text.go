@@ -18,7 +18,7 @@ import (
 // what textfrag link's --title takes to write the same text again
 // (quotelink.EscapeCaption), where the text is plain words and code spans.
 func linkText(n ast.Node, src []byte) string {
-	return textOf(n, src, codeSpan)
+	return textOf(n, src, CodeSpan)
 }
 
 // textShape is linkText with each code span marked apart from text that
@@ -103,11 +103,11 @@ func unescapeText(s string) string {
 	return b.String()
 }
 
-// codeSpan writes code as a code span that reads back as code: fenced by
+// CodeSpan writes code as a code span that reads back as code: fenced by
 // one backtick more than its longest run, with a space inside each fence
 // when code starts or ends with a backtick, or with a space at both ends
 // (CommonMark strips one such pair).
-func codeSpan(code string) string {
+func CodeSpan(code string) string {
 	longest, run := 0, 0
 	for i := 0; i < len(code); i++ {
 		if code[i] == '`' {

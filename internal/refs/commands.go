@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/textfrag/textfrag/internal/mdlink"
 	"github.com/textfrag/textfrag/internal/pin"
 	"github.com/textfrag/textfrag/internal/termsafe"
 )
@@ -94,27 +95,8 @@ func (c Commands) title(l *Link) string {
 // command ends where the fence of the same length closes it.
 func FixByHand(cmd string) string {
 	fix := pin.FixByHand(cmd)
-	if longest := longestBacktickRun(cmd); longest > 0 {
-		fence := strings.Repeat("`", longest+1)
-		pad := ""
-		if strings.HasPrefix(cmd, "`") || strings.HasSuffix(cmd, "`") {
-			pad = " "
-		}
-		fix = strings.Replace(fix, "`"+cmd+"`", fence+pad+cmd+pad+fence, 1)
+	if strings.Contains(cmd, "`") {
+		fix = strings.Replace(fix, "`"+cmd+"`", mdlink.CodeSpan(cmd), 1)
 	}
 	return fix
-}
-
-// longestBacktickRun is the length of the longest run of backticks in s.
-func longestBacktickRun(s string) int {
-	longest, run := 0, 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '`' {
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	return longest
 }
