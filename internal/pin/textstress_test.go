@@ -732,14 +732,18 @@ func TestTextRelocationStress(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("TEXTFRAG_STRESS_SEEDS")); err == nil && n > 0 {
 		seeds = n
 	}
+	// The floors sit below the shares followed over 40 seeds
+	// (TEXTFRAG_STRESS_SEEDS=40: mixed 14.8%, templates 9.3%, white space
+	// 16.7% and 12.1%), not at the 8 default seeds' (16.6%, 10.4%), so that
+	// more seeds test the same claim: quotes are followed, not all refused.
 	for _, w := range []struct {
 		name     string
 		unique   float64
 		followed float64 // at least this share of quotes is followed
 		hostile  bool
 	}{
-		{"mixed", 0.5, 0.15, false},
-		{"templates", 0, 0.1, false},
+		{"mixed", 0.5, 0.12, false},
+		{"templates", 0, 0.07, false},
 		{"white space, mixed", 0.5, 0.1, true},
 		{"white space, templates", 0, 0.05, true},
 	} {
