@@ -611,16 +611,7 @@ disableKinds = ["taxonomy", "term", "rss", "sitemap", "404"]
 		fmt.Fprintf(&cfg, "  replacements = \"github.com/textfrag/textfrag/hugo-module -> %s\"\n", module)
 	}
 	cfg.WriteString("  [[module.imports]]\n    path = \"book\"\n")
-	if withModule {
-		cfg.WriteString("  [[module.imports]]\n    path = \"github.com/textfrag/textfrag/hugo-module\"\n")
-	}
-	cfg.WriteString(`
-[markup.goldmark.parser]
-  wrapStandAloneImageWithinParagraph = false
-
-[markup.highlight]
-  noClasses = false
-`)
+	writeHugoConfigTail(&cfg, withModule)
 	w.file(site+"/hugo.toml", cfg.String())
 	theme := site + "/themes/book/layouts/"
 	w.file(theme+"baseof.html", `<!doctype html>
@@ -756,16 +747,7 @@ title = "textfrag benchmark corpus"
 	}
 	fmt.Fprintf(&cfg, "  replacements = %q\n", repl)
 	fmt.Fprintf(&cfg, "  [[module.imports]]\n    path = %q\n", anankeModule)
-	if withModule {
-		cfg.WriteString("  [[module.imports]]\n    path = \"github.com/textfrag/textfrag/hugo-module\"\n")
-	}
-	cfg.WriteString(`
-[markup.goldmark.parser]
-  wrapStandAloneImageWithinParagraph = false
-
-[markup.highlight]
-  noClasses = false
-`)
+	writeHugoConfigTail(&cfg, withModule)
 	w.file(site+"/hugo.toml", cfg.String())
 	if withModule {
 		w.file(site+"/layouts/_partials/head-additions.html", `{{ partial "textfrag/head.html" . }}
@@ -994,4 +976,22 @@ func goStmts(b *bytes.Buffer, rng *rand.Rand, depth, n int) {
 			fmt.Fprintf(b, "%s%s.%s = append(%s.%s, %s[%d:])\n", ind, ident(rng, false), ident(rng, true), ident(rng, false), ident(rng, true), ident(rng, false), rng.IntN(8))
 		}
 	}
+}
+
+// writeHugoConfigTail ends a themed site's hugo.toml, after the theme's
+// import: the textfrag module's import last (so its hooks win over a
+// theme's, as the module's README sets a site up), and the markup settings
+// every themed site shares (standalone images as blocks, highlighting with
+// CSS classes, as the module's boxes are).
+func writeHugoConfigTail(cfg *strings.Builder, withModule bool) {
+	if withModule {
+		cfg.WriteString("  [[module.imports]]\n    path = \"github.com/textfrag/textfrag/hugo-module\"\n")
+	}
+	cfg.WriteString(`
+[markup.goldmark.parser]
+  wrapStandAloneImageWithinParagraph = false
+
+[markup.highlight]
+  noClasses = false
+`)
 }
